@@ -1,0 +1,38 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  nickname: text('nickname').notNull(),
+  email: text('email').unique(),
+  phone: text('phone').unique(),
+  passwordHash: text('password_hash'),
+  occupation: text('occupation').notNull().default('others'),
+  gender: text('gender').notNull().default('unknown'),
+  signature: text('signature').notNull().default(''),
+  avatarKey: text('avatar_key'),
+  isVip: boolean('is_vip').notNull().default(false),
+  inviteCode: text('invite_code').notNull().unique(),
+  wechatOpenId: text('wechat_open_id').unique(),
+  googleSub: text('google_sub').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie value, so a leaked table cannot be replayed as cookies. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,42 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+
+async function main() {
+  const config = loadConfig();
+  if (config.ROLE !== 'all' && config.database === 'pglite') {
+    throw new Error(
+      `ROLE=${config.ROLE} needs PostgreSQL: the embedded database belongs to one process. Set DATABASE_URL, or use ROLE=all.`,
+    );
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as { port: number }).port;
+  const where = `http://localhost:${port}`;
+  app.log.info(`Turing Design is ready: open ${where} (API ${where}/turing, docs ${where}/turing/docs)`);
+  if (!config.production) console.log(`\n  Turing Design is running. Open ${where}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import type { UserProfile } from '@turing/contract';
+import type { UserRow } from '../../db/schema/index.ts';
+
+export function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  const visible = name.slice(0, Math.min(2, Math.max(1, name.length - 1)));
+  return `${visible}${'*'.repeat(Math.max(3, name.length - visible.length))}@${domain}`;
+}
+
+export function maskPhone(phone: string): string {
+  // Keep the country code and the last four digits: +86 138****5678 style.
+  const digits = phone.replace(/[^\d+]/g, '');
+  if (digits.length <= 7) return digits.replace(/\d(?=\d{2})/g, '*');
+  return `${digits.slice(0, digits.length - 8)}****${digits.slice(-4)}`;
+}
+
+export function toProfile(user: UserRow): UserProfile {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    avatarUrl: user.avatarKey ? `/files/${user.avatarKey}` : null,
+    gender: user.gender as UserProfile['gender'],
+    isVip: user.isVip,
+    signature: user.signature,
+    occupation: user.occupation as UserProfile['occupation'],
+    phone: user.phone ? maskPhone(user.phone) : null,
+    email: user.email ? maskEmail(user.email) : null,
+    wechatBound: user.wechatOpenId !== null,
+    inviteCode: user.inviteCode,
+    hasPassword: user.passwordHash !== null,
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '@turing/contract';
+import { AppError } from '../shared/app-error.ts';
+import type { SessionService, SessionUser } from '../modules/auth/session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    startSession(reply: FastifyReply, userId: string, req: FastifyRequest): Promise<void>;
+    endSession(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** Resolves the session cookie to a user on every request and guards routes marked `auth`. */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { sessions: SessionService; secureCookie: boolean }) => {
+    const { sessions, secureCookie } = opts;
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookie };
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionToken', null);
+
+    app.addHook('onRequest', async (req, reply) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (token) {
+        const found = await sessions.resolve(token);
+        if (found) {
+          req.user = found.user;
+          req.sessionToken = token;
+          if (found.renewedUntil)
+            reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: found.renewedUntil });
+        } else {
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        }
+      }
+      if (req.routeOptions.config?.auth && !req.user) throw new AppError('SESSION_EXPIRED');
+    });
+
+    app.decorate('startSession', async (reply: FastifyReply, userId: string, req: FastifyRequest) => {
+      // A fresh id at every login: a token planted before login is never promoted.
+      if (req.sessionToken) await sessions.revoke(req.sessionToken);
+      const { token, expiresAt } = await sessions.create(userId, req.headers['user-agent']);
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    });
+
+    app.decorate('endSession', async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.sessionToken) await sessions.revoke(req.sessionToken);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    });
+  },
+);

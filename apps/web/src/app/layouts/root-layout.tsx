@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Layout } from 'antd';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { AppHeader } from '../header/app-header.tsx';
+import { ProfileSync } from '../profile-sync.tsx';
+import type { RouteHandle } from '../route-handle.ts';
+import './root-layout.css';
+
+NProgress.configure({ showSpinner: false });
+
+function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  const merged: RouteHandle = {};
+  for (const m of matches) Object.assign(merged, (m.handle as RouteHandle | undefined) ?? {});
+  return merged;
+}
+
+export function RootLayout() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const handle = useRouteHandle();
+
+  // A progress bar on every navigation: it runs while the next route loads.
+  useEffect(() => {
+    if (navigation.state === 'idle') NProgress.done();
+    else NProgress.start();
+  }, [navigation.state]);
+  useEffect(() => {
+    NProgress.done();
+  }, [location.key]);
+
+  useEffect(() => {
+    const app = t('appName');
+    document.title = handle.title ? `${t(handle.title)} - ${app}` : app;
+  }, [handle.title, t, i18n.language]);
+
+  return (
+    <Layout className="app-root">
+      <ProfileSync />
+      {!handle.hideHeader && <AppHeader />}
+      <Layout.Content className={handle.fullWidth ? 'app-body app-body--full' : 'app-body'}>
+        {/* The view is re-created whenever the full path changes. */}
+        <Outlet key={location.pathname + location.search} />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { initI18n } from '../shared/i18n/i18n.ts';
+import { useSettingsStore } from '../shared/settings/settings-store.ts';
+import { bindToast, toast } from '../shared/ui/toast.ts';
+import { ApiError } from '../shared/http/api-error.ts';
+import { installSessionExpiry } from './session-expiry.ts';
+
+export const BRAND_GREEN = '#18a058';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+export function createQueryClient() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+    mutationCache: new MutationCache({
+      onError(error, _vars, _ctx, mutation) {
+        // 202 already toasted by the session handler; forms may show their own errors.
+        if (mutation.meta?.silent) return;
+        if (error instanceof ApiError && error.status === 202) return;
+        toast.error(error.message);
+      },
+    }),
+  });
+  installSessionExpiry(client);
+  return client;
+}
+
+function ToastBridge() {
+  const { message, notification } = AntApp.useApp();
+  useEffect(() => bindToast(message, notification), [message, notification]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const themeName = useSettingsStore((s) => s.theme);
+  const locale = useSettingsStore((s) => s.locale);
+  const [queryClient] = useState(createQueryClient);
+  const i18n = initI18n(locale);
+
+  useEffect(() => {
+    document.body.classList.toggle('dark', themeName === 'dark');
+    document.documentElement.style.colorScheme = themeName;
+  }, [themeName]);
+  useEffect(() => {
+    document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
+  }, [locale]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider
+        locale={locale === 'zh' ? zhCN : enUS}
+        theme={{
+          algorithm: themeName === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+          token: {
+            colorPrimary: BRAND_GREEN,
+            colorLink: BRAND_GREEN,
+            borderRadius: 0,
+            borderRadiusLG: 0,
+            borderRadiusSM: 0,
+            borderRadiusXS: 0,
+          },
+        }}
+      >
+        <AntApp notification={{ placement: 'topRight' }} message={{ maxCount: 3 }}>
+          <ToastBridge />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,8 @@
+/** Per-route flags read by the root layout. */
+export interface RouteHandle {
+  /** i18n key of the document title. */
+  title?: string;
+  hideHeader?: boolean;
+  /** The homepage body spans the full width. */
+  fullWidth?: boolean;
+}

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { userEndpoints, type userRoutes, type UserProfile } from '@turing/contract';
+import { initI18n } from '../shared/i18n/i18n.ts';
+import { call } from '../shared/http/client.ts';
+import { useLoginStore } from '../shared/session/login-store.ts';
+import { STORAGE_KEYS, storage } from '../shared/storage/storage.ts';
+import * as toastModule from '../shared/ui/toast.ts';
+import { installSessionExpiry } from './session-expiry.ts';
+
+const profile = { id: 'u1', nickname: 'Ada', avatarUrl: null } as UserProfile;
+
+beforeEach(() => {
+  initI18n('en');
+  vi.useFakeTimers();
+  vi.stubGlobal(
+    'fetch',
+    async () =>
+      new Response(JSON.stringify({ status: 202, msg: 'Login expired', data: null, code: 'SESSION_EXPIRED' }), {
+        status: 401,
+      }),
+  );
+  installSessionExpiry(new QueryClient());
+  useLoginStore.getState().setProfile(profile);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.location.hash = '';
+});
+
+describe('a 202 answer', () => {
+  it('toasts the message for 1000 ms, clears the login state, then goes to /login', async () => {
+    const error = vi.spyOn(toastModule.toast, 'error');
+    window.location.hash = '#/workspace';
+    await call<typeof userRoutes.info>(userEndpoints.info).catch(() => {});
+    expect(error).toHaveBeenCalledWith('Login expired', 1000);
+    expect(useLoginStore.getState()).toMatchObject({ loginState: false, nickname: '', avatarUrl: null });
+    expect(storage.get(STORAGE_KEYS.userProfile)).toBeNull();
+    expect(storage.get(STORAGE_KEYS.isLogin)).toBe(false);
+    expect(window.location.hash).toBe('#/workspace');
+    vi.advanceTimersByTime(1000);
+    expect(window.location.hash).toBe('#/login');
+  });
+
+  it('stays on the homepage', async () => {
+    window.location.hash = '#/home';
+    await call<typeof userRoutes.info>(userEndpoints.info).catch(() => {});
+    vi.advanceTimersByTime(1500);
+    expect(window.location.hash).toBe('#/home');
+    expect(useLoginStore.getState().loginState).toBe(false);
+  });
+});

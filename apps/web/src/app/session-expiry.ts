@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { LIMITS } from '@turing/contract';
+import { configureHttp } from '../shared/http/client.ts';
+import { PATHS } from '../shared/routes/paths.ts';
+import { useLoginStore } from '../shared/session/login-store.ts';
+import { toast } from '../shared/ui/toast.ts';
+
+const onHome = () => {
+  const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  return path === PATHS.home || path === PATHS.root;
+};
+
+/**
+ * Status 202: show the server's message for 1000 ms, then go to /login (unless on the homepage).
+ * The login state drops at once so guards and the header react immediately.
+ */
+export function installSessionExpiry(queryClient: QueryClient) {
+  let pending = false;
+  configureHttp({
+    onSessionExpired(msg) {
+      useLoginStore.getState().reset();
+      queryClient.removeQueries({ queryKey: ['user'] });
+      if (pending) return;
+      pending = true;
+      toast.error(msg, LIMITS.sessionExpiredToastMs);
+      setTimeout(() => {
+        pending = false;
+        if (!onHome()) window.location.hash = `#${PATHS.login}`;
+      }, LIMITS.sessionExpiredToastMs);
+    },
+  });
+}

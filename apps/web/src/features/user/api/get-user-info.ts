@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userEndpoints, type userRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+
+export const getUserInfo = () => call<typeof userRoutes.info>(userEndpoints.info);
+
+export const userInfoQueryOptions = () =>
+  queryOptions({ queryKey: ['user', 'info'], queryFn: getUserInfo, staleTime: 60_000, retry: false });
+
+export const useUserInfo = (enabled = true) => useQuery({ ...userInfoQueryOptions(), enabled });

@@ -1,0 +1,95 @@
+import {
+  APP_HEADER,
+  LIMITS,
+  STATUS,
+  type Endpoint,
+  type RouteBody,
+  type RouteData,
+  type RouteDef,
+  type RouteQuery,
+} from '@turing/contract';
+import { i18n } from '../i18n/i18n.ts';
+import { ApiError } from './api-error.ts';
+import { httpErrorMessage, networkErrorMessage } from './catalogue.ts';
+
+export interface HttpHooks {
+  /** Called once per 202 answer, with the server's message. */
+  onSessionExpired(msg: string): void;
+}
+
+let hooks: HttpHooks = { onSessionExpired: () => {} };
+export function configureHttp(next: HttpHooks) {
+  hooks = next;
+}
+
+type Input<D> = (RouteQuery<D> extends undefined ? { query?: undefined } : { query: RouteQuery<D> }) &
+  (RouteBody<D> extends undefined ? { body?: undefined | FormData } : { body: RouteBody<D> | FormData });
+
+function isEnvelope(value: unknown): value is { status: number; msg: string; data: unknown; code?: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { status?: unknown }).status === 'number' &&
+    typeof (value as { msg?: unknown }).msg === 'string'
+  );
+}
+
+function buildUrl(path: string, query: unknown): string {
+  const url = `${LIMITS.apiBase}${path}`;
+  if (!query || typeof query !== 'object') return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/**
+ * Calls one contract route: `call<typeof userRoutes.info>(userEndpoints.info)` — the endpoint is a
+ * small value, the route type brings the schemas' types without their code. Envelope rules: status 200 resolves with `data`; 202 reports the
+ * expired session and rejects; any other status rejects with the body. Bodies that are not
+ * envelopes (proxies, outages) reject with the spec's HTTP catalogue message.
+ */
+export async function call<D extends RouteDef>(def: Endpoint, input: Input<D> = {} as Input<D>): Promise<RouteData<D>> {
+  const t = i18n.t.bind(i18n);
+  const headers: Record<string, string> = {
+    [APP_HEADER.name]: APP_HEADER.value,
+    'accept-language': i18n.language || 'en',
+  };
+  let body: BodyInit | undefined;
+  if (input.body instanceof FormData) body = input.body;
+  else if (input.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(input.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(def.path, input.query), {
+      method: def.method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
+    });
+  } catch (err) {
+    const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+    const status = timedOut ? 408 : 0;
+    throw new ApiError(timedOut ? httpErrorMessage(408, t) : networkErrorMessage(t), { status });
+  }
+
+  let payload: unknown = null;
+  try {
+    payload = await res.json();
+  } catch {
+    payload = null;
+  }
+
+  if (isEnvelope(payload)) {
+    if (payload.status === STATUS.ok && res.ok) return payload.data as RouteData<D>;
+    if (payload.status === STATUS.sessionExpired) hooks.onSessionExpired(payload.msg);
+    throw new ApiError(payload.msg, { status: payload.status, code: payload.code ?? null, body: payload });
+  }
+  throw new ApiError(httpErrorMessage(res.status, t), { status: res.status, body: payload });
+}

@@ -1,0 +1,22 @@
+/** Every route of the app (spec section 2). */
+export const PATHS = {
+  root: '/',
+  home: '/home',
+  login: '/login',
+  user: '/user',
+  profile: '/user/profile',
+  product: '/user/product',
+  support: '/user/support',
+  workspace: '/workspace',
+  design: '/design',
+  textGenerate: '/design/text-generate',
+  iterationRendering: '/design/iteration-rendering',
+  stepEditing: '/design/step-editing',
+  community: '/community',
+  detail: '/detail/:id',
+  own: '/own',
+  redirect: '/redirect',
+} as const;
+
+export const detailPath = (id: string) => `/detail/${encodeURIComponent(id)}`;
+export const collectionPath = `${PATHS.own}?selectedCollection=true`;

@@ -1,0 +1,33 @@
+import { create } from 'zustand';
+import type { UserProfile } from '@turing/contract';
+import { STORAGE_KEYS, storage } from '../storage/storage.ts';
+
+interface LoginState {
+  loginState: boolean;
+  avatarUrl: string | null;
+  nickname: string;
+  /** A fetched profile: the login state becomes true and the profile is cached. */
+  setProfile(profile: UserProfile): void;
+  /** Logout or an expired session: state false, cached profile cleared, store reset. */
+  reset(): void;
+}
+
+const cached = storage.get<UserProfile>(STORAGE_KEYS.userProfile);
+
+export const useLoginStore = create<LoginState>((set) => ({
+  loginState: storage.get<boolean>(STORAGE_KEYS.isLogin) === true,
+  avatarUrl: cached?.avatarUrl ?? null,
+  nickname: cached?.nickname ?? '',
+  setProfile(profile) {
+    storage.set(STORAGE_KEYS.isLogin, true);
+    storage.set(STORAGE_KEYS.userProfile, profile);
+    set({ loginState: true, avatarUrl: profile.avatarUrl, nickname: profile.nickname });
+  },
+  reset() {
+    storage.set(STORAGE_KEYS.isLogin, false);
+    storage.remove(STORAGE_KEYS.userProfile);
+    set({ loginState: false, avatarUrl: null, nickname: '' });
+  },
+}));
+
+export const cachedProfile = () => storage.get<UserProfile>(STORAGE_KEYS.userProfile);

@@ -1,0 +1,37 @@
+/** Business constants and validation limits shared by the server and the web (spec section 9). */
+export const LIMITS = {
+  apiBase: '/turing',
+  requestTimeoutMs: 15_000,
+  storageTtlSeconds: 604_800,
+  toastMs: 3_000,
+  sessionExpiredToastMs: 1_000,
+  sessionTtlDays: 7,
+  usernameMax: 32,
+  nicknameMax: 32,
+  signatureMax: 200,
+  codeMin: 1,
+  codeMax: 6,
+  passwordMin: 6,
+  passwordMax: 32,
+  imageMaxBytes: 5 * 1024 * 1024,
+  imageTypes: ['png', 'jpg', 'jpeg'] as const,
+  phoneInputMaxLength: 25,
+  phoneDigitsMin: 2,
+  phoneDigitsMax: 17,
+  phoneInputHardMax: 250,
+  phoneDropdownBelowPx: 200,
+  phoneTypeAheadResetMs: 700,
+  supportReplyHours: 12,
+  verCodeTtlMinutes: 10,
+  verCodeCooldownSeconds: 60,
+  verCodeMaxWrongTries: 5,
+  recommendedResolution: { width: 1440, height: 900 },
+} as const;
+
+/** The header every state-changing request must carry (the web client always sends it). */
+export const APP_HEADER = { name: 'x-requested-with', value: 'XMLHttpRequest' } as const;
+
+export const SESSION_COOKIE = 'sid';
+
+/** Envelope status values: 200 success, 202 session missing or expired, anything else an error. */
+export const STATUS = { ok: 200, sessionExpired: 202 } as const;

@@ -1,0 +1,5 @@
+import { endpoints } from './route.ts';
+
+export const systemEndpoints = endpoints({
+  health: { method: 'GET', path: '/health', auth: false, mutates: false },
+});
