@@ -12,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // One folder per run, so two runs on one machine never delete each other's traces.
+  outputDir: path.join(os.tmpdir(), `turing-e2e-results-${process.env.E2E_PORT}`),
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

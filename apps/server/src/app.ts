@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@turing/contract';
@@ -12,10 +13,24 @@ import { envelopePlugin } from './plugins/envelope.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
+import { authModule } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createGoogleClient } from './modules/auth/google.client.ts';
+import { createRateCounterRepository } from './modules/auth/rate-counter.repository.ts';
+import { createRateCounterService } from './modules/auth/rate-counter.service.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createVerificationCodeService } from './modules/auth/verification-code.service.ts';
+import { createWechatClient } from './modules/auth/wechat.client.ts';
+import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { supportAdminModule, supportModule } from './modules/support/support.routes.ts';
+import { createSupportService } from './modules/support/support.service.ts';
 import { systemModule } from './modules/system/system.routes.ts';
+import { uploadModule } from './modules/upload/upload.routes.ts';
+import { createUploadService } from './modules/upload/upload.service.ts';
 import { userModule } from './modules/user/user.routes.ts';
+import { createUserService } from './modules/user/user.service.ts';
+import { createLocalStorage } from './storage/local.ts';
 
 export const VERSION = '0.1.0';
 
@@ -61,20 +76,68 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   await app.register(swaggerPlugin, { version: VERSION });
   await app.register(appHeaderPlugin);
 
-  const sessions = createSessionService(createSessionRepository(database.db));
-  await app.register(sessionPlugin, { sessions, secureCookie: config.production });
+  const services = createServices(config, database, app.log);
+  await app.register(sessionPlugin, { sessions: services.sessions, secureCookie: config.production });
 
   await app.register(
     async (api) => {
       await api.register(systemModule, { database, version: VERSION });
-      await api.register(userModule);
+      await api.register(userModule, { users: services.users, wechat: services.wechat });
+      await api.register(authModule, {
+        auth: services.auth,
+        users: services.users,
+        config,
+        google: services.google,
+        wechat: services.wechat,
+      });
+      await api.register(uploadModule, { uploads: services.uploads });
+      await api.register(supportModule, { support: services.support });
+      await api.register(supportAdminModule, { support: services.support, config });
     },
     { prefix: '/turing' },
   );
 
   await app.register(staticFilesPlugin, { webDist: config.WEB_DIST, filesDir: config.filesDir });
   return app;
+}
+
+/** Wires the services once; modules receive what they use. */
+function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
+  const { db } = database;
+  const storage = createLocalStorage(config.filesDir);
+  const sessions = createSessionService(createSessionRepository(db));
+  const uploads = createUploadService({ db, storage });
+  const users = createUserService({ db, sessions, uploads });
+  const messaging = createMessagingService(config, log);
+  const auth = createAuthService({
+    db,
+    users,
+    sessions,
+    messaging,
+    codes: createVerificationCodeService(db),
+    limits: createRateCounterService(createRateCounterRepository(db)),
+  });
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createGoogleClient({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          issuer: config.GOOGLE_ISSUER,
+        })
+      : null;
+  const wechat =
+    config.WECHAT_APP_ID && config.WECHAT_APP_SECRET
+      ? createWechatClient({
+          appId: config.WECHAT_APP_ID,
+          appSecret: config.WECHAT_APP_SECRET,
+          apiUrl: config.WECHAT_API_URL,
+          authorizeUrl: config.WECHAT_AUTHORIZE_URL,
+        })
+      : null;
+  const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
+  return { storage, sessions, uploads, users, messaging, auth, google, wechat, support };
 }

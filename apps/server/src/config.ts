@@ -34,10 +34,22 @@ const envSchema = z.object({
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_API_URL: z.string().default('https://api.weixin.qq.com'),
+  WECHAT_AUTHORIZE_URL: z.string().default('https://open.weixin.qq.com/connect/qrconnect'),
+  /** Verification codes one IP address may request per 10 minutes. */
+  CODE_IP_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Login attempts one IP address may make per minute. */
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
   IP_COUNTRY_LOOKUP: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The operator's token for /turing/admin; without it the server keeps a random one in <DATA_DIR>/admin-token. */
+  ADMIN_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

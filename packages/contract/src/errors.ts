@@ -30,6 +30,88 @@ export const ERRORS = {
     '服务器错误，请稍后重试或联系管理员',
   ),
   LOGOUT_FAILED: def(500, 'Logout failed, please try again later', '退出登录失败，请稍后重试'),
+
+  // Field rules (a contract schema names one of these as its message).
+  USERNAME_REQUIRED: def(400, 'Please enter a username', '请输入用户名'),
+  USERNAME_TOO_LONG: def(400, 'The username can be at most 32 characters', '用户名最多 32 个字符'),
+  NICKNAME_REQUIRED: def(400, 'Please enter a nickname', '请输入昵称'),
+  NICKNAME_TOO_LONG: def(400, 'The nickname can be at most 32 characters', '昵称最多 32 个字符'),
+  SIGNATURE_TOO_LONG: def(400, 'The signature can be at most 200 characters', '个性签名最多 200 个字符'),
+  TEXT_TOO_LONG: def(400, 'The text is too long', '输入的文字过长'),
+  CODE_REQUIRED: def(400, 'Please enter the verification code', '请输入验证码'),
+  CODE_FORMAT: def(400, 'The verification code has 1 to 6 characters', '验证码为 1 到 6 个字符'),
+  PASSWORD_REQUIRED: def(400, 'Please enter a password', '请输入密码'),
+  PASSWORD_LENGTH: def(400, 'The password must be 6 to 32 characters', '密码长度为 6 到 32 个字符'),
+  PASSWORD_MISMATCH: def(400, 'Password not match', '两次输入的密码不一致'),
+  OCCUPATION_REQUIRED: def(400, 'Please choose your occupation', '请选择您的职业'),
+  PHONE_INVALID: def(400, 'Please enter a valid phone number', '请输入有效的手机号码'),
+  EMAIL_INVALID: def(400, 'Please enter a valid e-mail address', '请输入有效的邮箱地址'),
+  PHONE_OR_EMAIL_REQUIRED: def(400, 'Please enter a phone number or an e-mail address', '请输入手机号码或邮箱地址'),
+  AGREEMENT_REQUIRED: def(
+    400,
+    'Please read and agree to the user agreement and privacy policy',
+    '请阅读并同意用户协议和隐私政策',
+  ),
+  SUBJECT_REQUIRED: def(400, 'Please enter a subject', '请输入主题'),
+  MESSAGE_REQUIRED: def(400, 'Please describe your question', '请描述您的问题'),
+
+  // Accounts
+  PHONE_TAKEN: def(409, 'This phone number is already registered', '该手机号码已注册'),
+  EMAIL_TAKEN: def(409, 'This e-mail address is already registered', '该邮箱地址已注册'),
+  USERNAME_TAKEN: def(409, 'This username is already taken', '该用户名已被使用'),
+  CODE_WRONG: def(400, 'The verification code is wrong', '验证码错误'),
+  CODE_EXPIRED: def(
+    400,
+    'The verification code has expired or was not requested, please get a new one',
+    '验证码已过期或未获取，请重新获取',
+  ),
+  CODE_TOO_MANY_TRIES: def(
+    400,
+    'Too many wrong codes, please get a new verification code',
+    '验证码错误次数过多，请重新获取验证码',
+  ),
+  CODE_COOLDOWN: def(429, 'Please wait {seconds} s before requesting another code', '请 {seconds} 秒后再获取验证码'),
+  DELIVERY_FAILED: def(503, 'The code could not be sent, please try again later', '验证码发送失败，请稍后重试'),
+  LOGIN_FAILED: def(400, 'Login failed: the account or password is wrong', '登录失败：账号或密码错误'),
+  RESET_FAILED: def(
+    400,
+    'Password reset failed, please check the code and try again',
+    '重置密码失败，请检查验证码后重试',
+  ),
+  OLD_PASSWORD_WRONG: def(400, 'The current password is wrong', '当前密码错误'),
+  WECHAT_NOT_REGISTERED: def(
+    400,
+    'This WeChat account is not registered, please register or bind it first',
+    '该微信未注册，请先注册或绑定',
+  ),
+  PHONE_ALREADY_BOUND_WECHAT: def(409, 'This phone number is already bound to WeChat', '该手机号码已绑定微信'),
+  WECHAT_TAKEN: def(409, 'This WeChat account is already bound to another user', '该微信已绑定其他账号'),
+  WECHAT_UNAVAILABLE: def(503, 'WeChat sign-in is not available on this server', '本服务器未开通微信登录'),
+  WECHAT_FAILED: def(502, 'WeChat did not confirm the sign-in, please try again', '微信授权失败，请重试'),
+  GOOGLE_UNAVAILABLE: def(503, 'Google sign-in is not available on this server', '本服务器未开通 Google 登录'),
+  GOOGLE_FAILED: def(502, 'Google did not confirm the sign-in, please try again', 'Google 授权失败，请重试'),
+
+  // Uploads
+  IMAGE_TOO_LARGE: def(413, 'The image is over 5MB, please choose a smaller one', '图片超过 5MB，请选择更小的图片'),
+  IMAGE_FORMAT: def(
+    415,
+    'Wrong image format: only png, jpg and jpeg are accepted',
+    '图片格式错误：仅支持 png、jpg、jpeg',
+  ),
+  UPLOAD_FAILED: def(400, 'The image upload failed, please try again', '图片上传失败，请重试'),
+  UPLOAD_NOT_FOUND: def(
+    404,
+    'The uploaded image was not found, please upload it again',
+    '未找到已上传的图片，请重新上传',
+  ),
+
+  // Technical support
+  TICKET_NOT_FOUND: def(404, 'This support ticket was not found', '未找到该工单'),
+  ADMIN_TOKEN_INVALID: def(
+    403,
+    'Access denied: the admin token (x-admin-token header) is missing or wrong',
+    '拒绝访问：管理令牌（x-admin-token 请求头）缺失或错误',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -22,6 +22,8 @@ export const LIMITS = {
   phoneDropdownBelowPx: 200,
   phoneTypeAheadResetMs: 700,
   supportReplyHours: 12,
+  supportSubjectMax: 120,
+  supportMessageMax: 5000,
   verCodeTtlMinutes: 10,
   verCodeCooldownSeconds: 60,
   verCodeMaxWrongTries: 5,

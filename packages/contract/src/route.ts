@@ -26,25 +26,16 @@ export interface RouteDef<
   summary: string;
 }
 
-export function route<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
-  def: RouteDef<Q, B, R>,
-): RouteDef<Q, B, R> {
+/** Keeps the exact shape of a definition, so callers know which inputs a route takes. */
+export function route<const D extends RouteDef>(def: D): D {
   return def;
 }
 
 export const endpoints = <T extends Record<string, Endpoint>>(defs: T): T => defs;
 
-export type RouteQuery<D> =
-  D extends RouteDef<infer Q, z.ZodType | undefined, z.ZodType>
-    ? Q extends z.ZodType
-      ? z.input<Q>
-      : undefined
-    : never;
-export type RouteBody<D> =
-  D extends RouteDef<z.ZodType | undefined, infer B, z.ZodType>
-    ? B extends z.ZodType
-      ? z.input<B>
-      : undefined
-    : never;
-export type RouteData<D> =
-  D extends RouteDef<z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
+export type RouteQuery<D> = D extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+export type RouteBody<D> = D extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+export type RouteData<D> = D extends { response: infer R extends z.ZodType } ? z.output<R> : never;
+/** What the server handler receives after validation. */
+export type RouteQueryOutput<D> = D extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined;
+export type RouteBodyOutput<D> = D extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;

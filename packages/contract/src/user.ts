@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nicknameField, passwordField, requireMatchingPasswords, signatureField } from './fields.ts';
 import { route } from './route.ts';
 import { userEndpoints } from './user.endpoints.ts';
 
@@ -37,6 +38,40 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
+export const updateInfoBody = z
+  .object({
+    nickname: nicknameField.optional(),
+    signature: signatureField.optional(),
+    gender: gender.optional(),
+    occupation: occupation.optional(),
+    /** An avatar image uploaded through /upload/image?kind=avatar. */
+    avatarUploadId: z.uuid('UPLOAD_NOT_FOUND').optional(),
+  })
+  .strict();
+export type UpdateInfoBody = z.input<typeof updateInfoBody>;
+
+export const changePasswordBody = z
+  .object({
+    /** Required when the account already has a password (accounts made by Google sign-in may not). */
+    oldPassword: z.string().max(200).optional(),
+    password: passwordField,
+    confirmPassword: z.string({ error: 'PASSWORD_REQUIRED' }),
+  })
+  .superRefine(requireMatchingPasswords);
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const guideKey = z.string().regex(/^[a-zA-Z0-9_-]{1,40}$/, 'VALIDATION');
+export const guideProgress = z.object({ progress: z.record(z.string(), z.boolean()) });
+export const guideSetQuery = z.object({
+  key: guideKey,
+  done: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export const bindWechatQuery = z.object({ code: z.string().min(1).max(200), state: z.string().max(200).optional() });
+
 export const userRoutes = {
   info: route({
     ...userEndpoints.info,
@@ -47,5 +82,34 @@ export const userRoutes = {
     ...userEndpoints.logout,
     response: z.null(),
     summary: 'Ends the current session',
+  }),
+  updateInfo: route({
+    ...userEndpoints.updateInfo,
+    body: updateInfoBody,
+    response: userProfile,
+    summary: 'Changes nickname, signature, gender, occupation or avatar',
+  }),
+  changePassword: route({
+    ...userEndpoints.changePassword,
+    body: changePasswordBody,
+    response: z.null(),
+    summary: 'Sets a new password; other sessions end',
+  }),
+  bindWechat: route({
+    ...userEndpoints.bindWechat,
+    query: bindWechatQuery,
+    response: userProfile,
+    summary: 'Binds a WeChat account with its authorisation code',
+  }),
+  guideGet: route({
+    ...userEndpoints.guideGet,
+    response: guideProgress,
+    summary: 'Beginner-guide progress of the user',
+  }),
+  guideSet: route({
+    ...userEndpoints.guideSet,
+    query: guideSetQuery,
+    response: guideProgress,
+    summary: 'Marks one beginner-guide step done or not done',
   }),
 };

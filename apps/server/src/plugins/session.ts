@@ -10,7 +10,12 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
   interface FastifyInstance {
-    startSession(reply: FastifyReply, userId: string, req: FastifyRequest): Promise<void>;
+    startSession(
+      reply: FastifyReply,
+      userId: string,
+      req: FastifyRequest,
+      opts?: { persistent?: boolean },
+    ): Promise<void>;
     endSession(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
@@ -31,8 +36,9 @@ export const sessionPlugin = fp(
         if (found) {
           req.user = found.user;
           req.sessionToken = token;
-          if (found.renewedUntil)
+          if (found.renewedUntil && found.persistent) {
             reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: found.renewedUntil });
+          }
         } else {
           reply.clearCookie(SESSION_COOKIE, { path: '/' });
         }
@@ -40,12 +46,18 @@ export const sessionPlugin = fp(
       if (req.routeOptions.config?.auth && !req.user) throw new AppError('SESSION_EXPIRED');
     });
 
-    app.decorate('startSession', async (reply: FastifyReply, userId: string, req: FastifyRequest) => {
-      // A fresh id at every login: a token planted before login is never promoted.
-      if (req.sessionToken) await sessions.revoke(req.sessionToken);
-      const { token, expiresAt } = await sessions.create(userId, req.headers['user-agent']);
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
-    });
+    app.decorate(
+      'startSession',
+      async (reply: FastifyReply, userId: string, req: FastifyRequest, opts: { persistent?: boolean } = {}) => {
+        const persistent = opts.persistent ?? true;
+        // A fresh id at every login: a token planted before login is never promoted.
+        if (req.sessionToken) await sessions.revoke(req.sessionToken);
+        const { token, expiresAt } = await sessions.create(userId, req.headers['user-agent'], persistent);
+        // Without "remember me" the cookie ends with the browser session.
+        reply.setCookie(SESSION_COOKIE, token, persistent ? { ...cookieOptions, expires: expiresAt } : cookieOptions);
+        req.sessionToken = token;
+      },
+    );
 
     app.decorate('endSession', async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.sessionToken) await sessions.revoke(req.sessionToken);

@@ -26,7 +26,7 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, opts: { webDist
   await app.register(fastifyStatic, {
     root: opts.webDist,
     prefix: '/',
-    wildcard: false,
+    wildcard: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope, type RouteDef } from '@turing/contract';
+import { envelope, errorEnvelope, type RouteBodyOutput, type RouteDef, type RouteQueryOutput } from '@turing/contract';
 import type { z } from 'zod';
 
-type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
-
 export interface RouteRequest<D extends RouteDef> extends FastifyRequest {
-  query: Input<D['query']>;
-  body: Input<D['body']>;
+  query: RouteQueryOutput<D>;
+  body: RouteBodyOutput<D>;
 }
 
 declare module 'fastify' {

@@ -89,3 +89,76 @@ export async function seedUser(t: TestApp, fields: Partial<typeof users.$inferIn
   const { token } = await sessions.create(user!.id);
   return { user: user!, cookie: `${SESSION_COOKIE}=${token}`, token };
 }
+
+export interface OutboxEntry {
+  channel: 'phone' | 'email';
+  to: string;
+  purpose: string;
+  code: string | null;
+  text: string;
+  at: string;
+}
+
+/** Everything the dev outbox received, oldest first. */
+export function readOutbox(t: TestApp): OutboxEntry[] {
+  const file = path.join(t.config.DATA_DIR, 'outbox.jsonl');
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxEntry);
+}
+
+export function lastCode(t: TestApp, to: string): string {
+  const entry = readOutbox(t)
+    .filter((e) => e.to === to)
+    .at(-1);
+  if (!entry?.code) throw new Error(`no code sent to ${to}`);
+  return entry.code;
+}
+
+export const cookieFrom = (res: { headers: Record<string, unknown> }) => {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : [raw];
+  const sid = list.find((c): c is string => typeof c === 'string' && c.startsWith(`${SESSION_COOKIE}=`));
+  return sid ? sid.split(';')[0]! : '';
+};
+
+let registered = 0;
+/** Registers through the public API (code from the outbox); returns the session cookie. */
+export async function registerUser(
+  t: TestApp,
+  input: { email?: string; phone?: string; username?: string; password?: string } = {},
+) {
+  registered += 1;
+  const tag = `${Date.now().toString(36)}${registered}`;
+  const identity = input.phone ? { phone: input.phone } : { email: input.email ?? `user${tag}@example.com` };
+  const channel = input.phone ? 'phone' : 'email';
+  const send = await t.app.inject({
+    method: 'POST',
+    url: '/turing/unauthorized/verCode',
+    headers: appHeaders(),
+    payload: { channel, ...identity, purpose: 'register' },
+  });
+  if (send.json().status !== 200) throw new Error(`verCode failed: ${send.body}`);
+  // The outbox holds the normalised address (E.164 for phones).
+  const to = readOutbox(t).at(-1)!.to;
+  const password = input.password ?? 'secret123';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/turing/unauthorized/reg',
+    headers: appHeaders(),
+    payload: {
+      ...identity,
+      code: lastCode(t, to),
+      username: input.username ?? `u${tag}`,
+      password,
+      confirmPassword: password,
+      occupation: 'architect',
+      agree: true,
+    },
+  });
+  if (res.json().status !== 200) throw new Error(`registration failed: ${res.body}`);
+  return { cookie: cookieFrom(res), profile: res.json().data, password, ...identity };
+}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUserInfo } from '../features/user/api/get-user-info.ts';
+import { useUserInfo } from '../shared/api/get-user-info.ts';
 import { useLoginStore } from '../shared/session/login-store.ts';
 
 /** While logged in, keeps the cached profile (and so the header) in step with the server. */

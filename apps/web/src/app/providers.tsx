@@ -6,8 +6,8 @@ import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../shared/settings/settings-store.ts';
-import { bindToast, toast } from '../shared/ui/toast.ts';
-import { ApiError } from '../shared/http/api-error.ts';
+import { bindToast } from '../shared/ui/toast.ts';
+import { toastError } from '../shared/ui/toast-error.ts';
 import { installSessionExpiry } from './session-expiry.ts';
 
 export const BRAND_GREEN = '#18a058';
@@ -24,9 +24,7 @@ export function createQueryClient() {
     mutationCache: new MutationCache({
       onError(error, _vars, _ctx, mutation) {
         // 202 already toasted by the session handler; forms may show their own errors.
-        if (mutation.meta?.silent) return;
-        if (error instanceof ApiError && error.status === 202) return;
-        toast.error(error.message);
+        if (!mutation.meta?.silent) toastError(error);
       },
     }),
   });

@@ -1,10 +1,21 @@
+import type { ComponentType } from 'react';
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
+import { loadNamespaces } from '../shared/i18n/i18n.ts';
 import { PATHS } from '../shared/routes/paths.ts';
 import { requireLogin } from './guards.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { RouteError } from './route-error.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
 const h = (handle: RouteHandle) => handle;
+
+/** A lazily loaded page together with the locale namespaces it reads. */
+function page<T>(load: () => Promise<T>, pick: (m: T) => ComponentType, namespaces: string[] = []) {
+  return async () => {
+    const [mod] = await Promise.all([load(), namespaces.length ? loadNamespaces(namespaces) : null]);
+    return { Component: pick(mod) };
+  };
+}
 
 /** Pages load on demand so the homepage ships only what it needs. */
 export const routes: RouteObject[] = [
@@ -12,105 +23,153 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     children: [
-      { index: true, loader: () => redirect(PATHS.home) },
       {
-        path: PATHS.home,
-        handle: h({ title: 'routes.home', fullWidth: true }),
-        lazy: async () => ({ Component: (await import('../features/home/pages/home-page.tsx')).HomePage }),
-      },
-      {
-        path: PATHS.login,
-        handle: h({ title: 'routes.login', hideHeader: true, fullWidth: true }),
-        lazy: async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
-      },
-      {
-        path: PATHS.user,
-        loader: requireLogin,
-        handle: h({ title: 'routes.user' }),
-        lazy: async () => ({ Component: (await import('./layouts/user-layout.tsx')).UserLayout }),
+        ErrorBoundary: RouteError,
         children: [
-          { index: true, loader: () => redirect(PATHS.profile) },
+          { index: true, loader: () => redirect(PATHS.home) },
           {
-            path: PATHS.profile,
-            handle: h({ title: 'routes.profile' }),
-            lazy: async () => ({ Component: (await import('../features/user/pages/profile-page.tsx')).ProfilePage }),
+            path: PATHS.home,
+            handle: h({ title: 'routes.home', fullWidth: true }),
+            lazy: page(
+              () => import('../features/home/pages/home-page.tsx'),
+              (m) => m.HomePage,
+              ['home'],
+            ),
           },
           {
-            path: PATHS.product,
-            handle: h({ title: 'routes.product' }),
-            lazy: async () => ({ Component: (await import('../features/user/pages/product-page.tsx')).ProductPage }),
+            path: PATHS.login,
+            handle: h({ title: 'routes.login', hideHeader: true, fullWidth: true }),
+            lazy: page(
+              () => import('../features/auth/pages/login-page.tsx'),
+              (m) => m.LoginPage,
+              ['auth', 'phone', 'errors'],
+            ),
           },
           {
-            path: PATHS.support,
-            handle: h({ title: 'routes.support' }),
-            lazy: async () => ({ Component: (await import('../features/support/pages/support-page.tsx')).SupportPage }),
+            path: PATHS.user,
+            loader: requireLogin,
+            handle: h({ title: 'routes.user' }),
+            lazy: page(
+              () => import('./layouts/user-layout.tsx'),
+              (m) => m.UserLayout,
+            ),
+            children: [
+              { index: true, loader: () => redirect(PATHS.profile) },
+              {
+                path: PATHS.profile,
+                handle: h({ title: 'routes.profile' }),
+                lazy: page(
+                  () => import('../features/user/pages/profile-page.tsx'),
+                  (m) => m.ProfilePage,
+                  ['user', 'auth', 'errors'],
+                ),
+              },
+              {
+                path: PATHS.product,
+                handle: h({ title: 'routes.product' }),
+                lazy: page(
+                  () => import('../features/user/pages/product-page.tsx'),
+                  (m) => m.ProductPage,
+                ),
+              },
+              {
+                path: PATHS.support,
+                handle: h({ title: 'routes.support' }),
+                lazy: page(
+                  () => import('../features/support/pages/support-page.tsx'),
+                  (m) => m.SupportPage,
+                  ['support', 'errors'],
+                ),
+              },
+            ],
+          },
+          {
+            path: PATHS.workspace,
+            loader: requireLogin,
+            handle: h({ title: 'routes.workspace' }),
+            lazy: page(
+              () => import('../features/workspace/pages/workspace-page.tsx'),
+              (m) => m.WorkspacePage,
+            ),
+          },
+          {
+            path: PATHS.design,
+            loader: requireLogin,
+            handle: h({ title: 'routes.design' }),
+            lazy: page(
+              () => import('./layouts/design-layout.tsx'),
+              (m) => m.DesignLayout,
+            ),
+            children: [
+              { index: true, loader: () => redirect(PATHS.iterationRendering) },
+              {
+                path: PATHS.textGenerate,
+                handle: h({ title: 'routes.textGenerate' }),
+                lazy: page(
+                  () => import('../features/design/pages/text-generate-page.tsx'),
+                  (m) => m.TextGeneratePage,
+                ),
+              },
+              {
+                path: PATHS.iterationRendering,
+                handle: h({ title: 'routes.iterationRendering' }),
+                lazy: async () => ({
+                  Component: (await import('../features/design/pages/iteration-rendering-page.tsx'))
+                    .IterationRenderingPage,
+                }),
+              },
+              {
+                path: PATHS.stepEditing,
+                handle: h({ title: 'routes.stepEditing' }),
+                lazy: page(
+                  () => import('../features/design/pages/step-editing-page.tsx'),
+                  (m) => m.StepEditingPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: PATHS.community,
+            handle: h({ title: 'routes.community' }),
+            lazy: page(
+              () => import('../features/community/pages/community-page.tsx'),
+              (m) => m.CommunityPage,
+            ),
+          },
+          {
+            path: PATHS.detail,
+            handle: h({ title: 'routes.detail' }),
+            lazy: page(
+              () => import('../features/community/pages/detail-page.tsx'),
+              (m) => m.DetailPage,
+            ),
+          },
+          {
+            path: PATHS.own,
+            handle: h({ title: 'routes.own' }),
+            lazy: page(
+              () => import('../features/own/pages/own-page.tsx'),
+              (m) => m.OwnPage,
+              ['own'],
+            ),
+          },
+          {
+            path: PATHS.redirect,
+            handle: h({ title: 'routes.redirect' }),
+            lazy: page(
+              () => import('./redirect-page.tsx'),
+              (m) => m.RedirectPage,
+            ),
+          },
+          {
+            path: '*',
+            handle: h({ title: 'routes.notFound' }),
+            lazy: page(
+              () => import('./not-found-page.tsx'),
+              (m) => m.NotFoundPage,
+            ),
           },
         ],
-      },
-      {
-        path: PATHS.workspace,
-        loader: requireLogin,
-        handle: h({ title: 'routes.workspace' }),
-        lazy: async () => ({
-          Component: (await import('../features/workspace/pages/workspace-page.tsx')).WorkspacePage,
-        }),
-      },
-      {
-        path: PATHS.design,
-        loader: requireLogin,
-        handle: h({ title: 'routes.design' }),
-        lazy: async () => ({ Component: (await import('./layouts/design-layout.tsx')).DesignLayout }),
-        children: [
-          { index: true, loader: () => redirect(PATHS.iterationRendering) },
-          {
-            path: PATHS.textGenerate,
-            handle: h({ title: 'routes.textGenerate' }),
-            lazy: async () => ({
-              Component: (await import('../features/design/pages/text-generate-page.tsx')).TextGeneratePage,
-            }),
-          },
-          {
-            path: PATHS.iterationRendering,
-            handle: h({ title: 'routes.iterationRendering' }),
-            lazy: async () => ({
-              Component: (await import('../features/design/pages/iteration-rendering-page.tsx')).IterationRenderingPage,
-            }),
-          },
-          {
-            path: PATHS.stepEditing,
-            handle: h({ title: 'routes.stepEditing' }),
-            lazy: async () => ({
-              Component: (await import('../features/design/pages/step-editing-page.tsx')).StepEditingPage,
-            }),
-          },
-        ],
-      },
-      {
-        path: PATHS.community,
-        handle: h({ title: 'routes.community' }),
-        lazy: async () => ({
-          Component: (await import('../features/community/pages/community-page.tsx')).CommunityPage,
-        }),
-      },
-      {
-        path: PATHS.detail,
-        handle: h({ title: 'routes.detail' }),
-        lazy: async () => ({ Component: (await import('../features/community/pages/detail-page.tsx')).DetailPage }),
-      },
-      {
-        path: PATHS.own,
-        handle: h({ title: 'routes.own' }),
-        lazy: async () => ({ Component: (await import('../features/own/pages/own-page.tsx')).OwnPage }),
-      },
-      {
-        path: PATHS.redirect,
-        handle: h({ title: 'routes.redirect' }),
-        lazy: async () => ({ Component: (await import('./redirect-page.tsx')).RedirectPage }),
-      },
-      {
-        path: '*',
-        handle: h({ title: 'routes.notFound' }),
-        lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }),
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -15,6 +15,7 @@ export const users = pgTable('users', {
   inviteCode: text('invite_code').notNull().unique(),
   wechatOpenId: text('wechat_open_id').unique(),
   googleSub: text('google_sub').unique(),
+  guideProgress: jsonb('guide_progress').$type<Record<string, boolean>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -30,6 +31,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /** "Remember me": a dated cookie; otherwise the cookie ends with the browser session. */
+    persistent: boolean('persistent').notNull().default(true),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,10 +1,10 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 export function createSessionRepository(db: Db) {
   return {
-    async insert(row: { id: string; userId: string; expiresAt: Date; userAgent: string | null }) {
+    async insert(row: { id: string; userId: string; expiresAt: Date; userAgent: string | null; persistent: boolean }) {
       await db.insert(sessions).values(row);
     },
     async findActiveWithUser(id: string, now: Date) {
@@ -24,6 +24,9 @@ export function createSessionRepository(db: Db) {
     },
     async deleteForUser(userId: string) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+    async deleteForUserExcept(userId: string, keepId: string) {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
     },
     async deleteExpired(now: Date) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));

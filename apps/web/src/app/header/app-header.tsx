@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Layout } from 'antd';
+import { Button } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routes/paths.ts';
 import { useLoginStore } from '../../shared/session/login-store.ts';
 import { Logo } from '../../shared/ui/logo.tsx';
-import { SettingsSwitch } from './settings-switch.tsx';
+import { SettingsSwitch } from '../../shared/ui/settings-switch.tsx';
 import './app-header.css';
 
 export const HEADER_REFRESH_EVENT = 'turing:header-refresh';
@@ -44,7 +44,7 @@ export function AppHeader() {
 
   const active = activeSection(pathname);
   return (
-    <Layout.Header className="app-header" key={version}>
+    <header className="app-header" key={version}>
       <Link to={PATHS.home} className="app-header__logo" aria-label={t('routes.home')}>
         <Logo />
       </Link>
@@ -72,6 +72,6 @@ export function AppHeader() {
           </Button>
         )}
       </div>
-    </Layout.Header>
+    </header>
   );
 }

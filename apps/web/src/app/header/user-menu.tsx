@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogout } from '../../features/auth/api/logout.ts';
-import { ApiError } from '../../shared/http/api-error.ts';
 import { PATHS, collectionPath } from '../../shared/routes/paths.ts';
 import { useLoginStore } from '../../shared/session/login-store.ts';
 import { toast } from '../../shared/ui/toast.ts';
+import { toastError } from '../../shared/ui/toast-error.ts';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -26,10 +26,7 @@ export function UserMenu() {
         toast.success(t('nav.logoutDone'));
         void navigate(PATHS.login);
       },
-      onError(err) {
-        if (err instanceof ApiError && err.status === 202) return;
-        toast.error(err.message);
-      },
+      onError: toastError,
     });
 
   const items: MenuProps['items'] = [

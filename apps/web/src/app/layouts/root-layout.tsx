@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Layout } from 'antd';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import NProgress from 'nprogress';
@@ -39,13 +38,15 @@ export function RootLayout() {
   }, [handle.title, t, i18n.language]);
 
   return (
-    <Layout className="app-root">
+    <div className="app-root">
       <ProfileSync />
       {!handle.hideHeader && <AppHeader />}
-      <Layout.Content className={handle.fullWidth ? 'app-body app-body--full' : 'app-body'}>
+      <main className={handle.fullWidth ? 'app-body app-body--full' : 'app-body'}>
         {/* The view is re-created whenever the full path changes. */}
-        <Outlet key={location.pathname + location.search} />
-      </Layout.Content>
-    </Layout>
+        <Suspense fallback={null}>
+          <Outlet key={location.pathname + location.search} />
+        </Suspense>
+      </main>
+    </div>
   );
 }

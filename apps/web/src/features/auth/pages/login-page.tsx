@@ -1,7 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card, Tabs } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../shared/ui/page-frame.tsx';
+import { getUserInfo } from '../../../shared/api/get-user-info.ts';
+import { PATHS } from '../../../shared/routes/paths.ts';
+import { Logo } from '../../../shared/ui/logo.tsx';
+import { toast } from '../../../shared/ui/toast.ts';
+import { toastError } from '../../../shared/ui/toast-error.ts';
+import { SettingsSwitch } from '../../../shared/ui/settings-switch.tsx';
+import { useWechatLogin } from '../api/wechat-login.ts';
+import type { Method } from '../components/identity-field.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import { RegisterForm } from '../components/register-form.tsx';
+import { ResetForm } from '../components/reset-form.tsx';
+import { SsoButtons } from '../components/sso-buttons.tsx';
+import { useFinishLogin } from '../hooks/use-finish-login.ts';
+import './login-page.css';
+
+type View = 'login' | 'register' | 'reset';
 
 export function LoginPage() {
-  const { t } = useTranslation();
-  return <PageFrame title={t('routes.login')} />;
+  const { t } = useTranslation('auth');
+  const [params, setParams] = useSearchParams();
+  const [view, setView] = useState<View>(params.get('tab') === 'register' ? 'register' : 'login');
+  const [prefill, setPrefill] = useState<{ method: Method; value: string } | null>(null);
+  const finish = useFinishLogin();
+  const wechatLogin = useWechatLogin();
+  const handled = useRef(false);
+
+  // Returning from Google or WeChat: finish the sign-in the server started, or say why it failed.
+  useEffect(() => {
+    if (handled.current) return;
+    const sso = params.get('sso');
+    const wechatCode = params.get('wechatCode');
+    if (!sso && !wechatCode) return;
+    handled.current = true;
+    if (sso === 'ok') {
+      void getUserInfo().then(finish, (err: Error) => toastError(err));
+    } else if (sso === 'error') {
+      toast.error(t(`errors:${params.get('code') ?? 'VALIDATION'}`, { defaultValue: t('ssoFailed') }));
+      setParams({}, { replace: true });
+    } else if (wechatCode) {
+      wechatLogin.mutate(wechatCode, { onSuccess: finish, onError: (err) => toastError(err) });
+      setParams({}, { replace: true });
+    }
+  }, [finish, params, setParams, t, wechatLogin]);
+
+  return (
+    <div className="login-page">
+      <aside className="login-page__brand">
+        <Link to={PATHS.home} className="login-page__logo" aria-label={t('common:routes.home')}>
+          <Logo size={32} />
+        </Link>
+        <div>
+          <h1>{t('brand.title')}</h1>
+          <p>{t('brand.body')}</p>
+          <ul>
+            {(['point1', 'point2', 'point3'] as const).map((k) => (
+              <li key={k}>
+                <CheckOutlined /> {t(`brand.${k}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <span className="login-page__foot">{t('common:footer.pcHint')}</span>
+      </aside>
+      <main className="login-page__main">
+        <div className="login-page__settings">
+          <SettingsSwitch />
+        </div>
+        <Card className="login-page__card">
+          {view === 'reset' ? (
+            <ResetForm
+              onBack={() => setView('login')}
+              onDone={(identity) => {
+                setPrefill(identity);
+                setView('login');
+              }}
+            />
+          ) : (
+            <>
+              <Tabs
+                activeKey={view}
+                onChange={(key) => setView(key as View)}
+                centered
+                size="large"
+                items={[
+                  { key: 'login', label: t('tabs.login') },
+                  { key: 'register', label: t('tabs.register') },
+                ]}
+              />
+              {view === 'login' ? (
+                <LoginForm key={prefill?.value ?? 'login'} prefill={prefill} onForgot={() => setView('reset')} />
+              ) : (
+                <RegisterForm />
+              )}
+              <SsoButtons />
+            </>
+          )}
+        </Card>
+      </main>
+    </div>
+  );
 }

@@ -1,7 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { Card, Skeleton, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../shared/ui/page-frame.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UserProfile } from '@turing/contract';
+import { useUserInfo } from '../../../shared/api/get-user-info.ts';
+import { useLoginStore } from '../../../shared/session/login-store.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { toastError } from '../../../shared/ui/toast-error.ts';
+import { useBindWechat } from '../api/bind-wechat.ts';
+import { AccountCard } from '../components/account-card.tsx';
+import { BasicInfoForm } from '../components/basic-info-form.tsx';
+import { PasswordForm } from '../components/password-form.tsx';
 
 export function ProfilePage() {
-  const { t } = useTranslation();
-  return <PageFrame title={t('routes.profile')} />;
+  const { t } = useTranslation('user');
+  const { data: profile } = useUserInfo();
+  const queryClient = useQueryClient();
+  const setProfile = useLoginStore((s) => s.setProfile);
+  const [params, setParams] = useSearchParams();
+  const bind = useBindWechat();
+  const handled = useRef(false);
+
+  const onSaved = (next: UserProfile) => {
+    queryClient.setQueryData(['user', 'info'], next);
+    setProfile(next);
+  };
+
+  // Back from WeChat's authorisation page with a code to bind.
+  useEffect(() => {
+    const code = params.get('wechatCode');
+    const failed = params.get('sso') === 'error' ? params.get('code') : null;
+    if (handled.current || (!code && !failed)) return;
+    handled.current = true;
+    setParams({}, { replace: true });
+    if (failed) toast.error(t(`errors:${failed}`));
+    if (code)
+      bind.mutate(code, {
+        onSuccess: (next) => (onSaved(next), toast.success(t('account.wechatDone'))),
+        onError: (e) => toastError(e),
+      });
+  });
+
+  return (
+    <div style={{ display: 'grid', gap: 24 }}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {t('common:routes.profile')}
+      </Typography.Title>
+      {!profile ? (
+        <Skeleton active avatar paragraph={{ rows: 6 }} />
+      ) : (
+        <>
+          <Card title={t('basic.title')}>
+            <BasicInfoForm key={profile.id} profile={profile} onSaved={onSaved} />
+          </Card>
+          <Card title={t('account.title')}>
+            <AccountCard profile={profile} />
+          </Card>
+          <Card title={profile.hasPassword ? t('password.title') : t('password.setTitle')}>
+            <PasswordForm hasPassword={profile.hasPassword} />
+          </Card>
+        </>
+      )}
+    </div>
+  );
 }

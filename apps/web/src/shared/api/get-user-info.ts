@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userEndpoints, type userRoutes } from '@turing/contract';
-import { call } from '../../../shared/http/client.ts';
+import { call } from '../http/client.ts';
 
 export const getUserInfo = () => call<typeof userRoutes.info>(userEndpoints.info);
 

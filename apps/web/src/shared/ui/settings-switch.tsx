@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSettingsStore } from '../../shared/settings/settings-store.ts';
+import { useSettingsStore } from '../settings/settings-store.ts';
 
 /** Theme and language switches, both remembered across visits. */
 export function SettingsSwitch() {

@@ -1,0 +1,123 @@
+/**
+ * The operator's command line: `npm run admin -- <command>`. It talks to a running server over
+ * its admin API, so it works the same against PGlite and PostgreSQL and never opens the database.
+ */
+import { parseArgs } from 'node:util';
+import { TICKET_STATUSES } from '@turing/contract';
+import { loadConfig } from './config.ts';
+import { adminTokenFile, readToken } from './modules/support/admin-token.ts';
+import { CliError, createAdminClient } from './modules/support/admin-client.ts';
+import { formatList, formatTicket } from './modules/support/admin-format.ts';
+
+const HELP = `Turing Design admin
+
+Usage: npm run admin -- <command> [arguments] [options]
+
+Commands:
+  help                             Shows this text
+  support:list [--status S]        Lists support tickets, latest activity first
+                                   (S: open (default), answered, closed or all)
+  support:show <id>                Shows one ticket with its conversation
+  support:reply <id> <message...>  Answers as support; the ticket becomes "answered"
+                                   and the user is told by e-mail
+  support:close <id>               Closes a ticket (a new user message opens it again)
+
+Options:
+  --url <url>      The server (default http://127.0.0.1:<PORT or 8080>)
+  --token <token>  The admin token (default ADMIN_TOKEN, else the file <DATA_DIR>/admin-token
+                   that the server writes at its first start)
+`;
+
+/** Wrong usage: the help follows the message and the exit code is 2. */
+class UsageError extends Error {}
+
+const STATUS_FILTERS = [...TICKET_STATUSES, 'all'] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+async function run(argv: string[]): Promise<string> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        url: { type: 'string' },
+        token: { type: 'string' },
+        status: { type: 'string', default: 'open' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command = 'help', ...rest] = positionals;
+  if (values.help || command === 'help') return HELP;
+
+  const id = () => {
+    const value = rest[0];
+    if (!value) throw new UsageError(`${command} needs a ticket id (see support:list).`);
+    return value;
+  };
+  const commands: Record<string, (client: ReturnType<typeof createAdminClient>, url: string) => Promise<string>> = {
+    'support:list': async (client) => {
+      const status = values.status as StatusFilter;
+      if (!STATUS_FILTERS.includes(status))
+        throw new UsageError(`--status must be one of ${STATUS_FILTERS.join(', ')}.`);
+      return formatList(await client.list(status), status);
+    },
+    'support:show': async (client, url) => formatTicket(await client.show(id()), url),
+    'support:reply': async (client, url) => {
+      const ticketId = id();
+      const message = rest.slice(1).join(' ').trim();
+      if (!message) throw new UsageError('support:reply needs the message after the ticket id.');
+      const ticket = await client.reply(ticketId, message);
+      const notice = ticket.emailed
+        ? `The user was told by e-mail at ${ticket.contactEmail}.`
+        : 'No e-mail went out (no mail service is configured, or delivery failed): the user sees the reply in the app.';
+      return `Reply saved; the ticket is now "${ticket.status}". ${notice}\n\n${formatTicket(ticket, url)}`;
+    },
+    'support:close': async (client) => {
+      const ticket = await client.close(id());
+      return `Ticket ${ticket.id} ("${ticket.subject}") is closed.`;
+    },
+  };
+  const handler = commands[command];
+  if (!handler) throw new UsageError(`Unknown command "${command}".`);
+
+  const config = loadConfig();
+  const url = values.url ?? `http://127.0.0.1:${config.PORT}`;
+  const token = values.token ?? config.ADMIN_TOKEN ?? (await readToken(adminTokenFile(config.DATA_DIR)));
+  if (!token) {
+    throw new CliError(
+      `No admin token: ${adminTokenFile(config.DATA_DIR)} does not exist. Start the server once (it writes the file), or pass --token or set ADMIN_TOKEN.`,
+    );
+  }
+  try {
+    return await handler(createAdminClient({ url, token }), url);
+  } catch (err) {
+    if (err instanceof CliError && err.code === 'ADMIN_TOKEN_INVALID') {
+      throw new CliError(
+        `${err.message}.\nThe token must be the server's: pass --token, set ADMIN_TOKEN, or run this on the server's machine with the same DATA_DIR (${config.DATA_DIR}).`,
+      );
+    }
+    if (err instanceof CliError && err.code === 'TICKET_NOT_FOUND') {
+      throw new CliError(`${err.message}: ${rest[0]}. See every ticket with support:list --status all.`);
+    }
+    throw err;
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (out) => {
+    console.log(out);
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      console.error(`error: ${err.message}\n\n${HELP}`);
+      process.exit(2);
+    }
+    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,25 @@
+import type { Locale } from '@turing/contract';
+import { LIMITS } from '@turing/contract';
+
+type Purpose = 'register' | 'reset' | 'bind';
+
+const PURPOSE: Record<Purpose, Record<Locale, string>> = {
+  register: { en: 'to create your account', zh: '用于注册账号' },
+  reset: { en: 'to reset your password', zh: '用于重置密码' },
+  bind: { en: 'to bind this address to your account', zh: '用于绑定账号' },
+};
+
+/** The text of a verification-code message, in the language of the person who asked for it. */
+export function codeMessage(code: string, purpose: Purpose, locale: Locale) {
+  const minutes = LIMITS.verCodeTtlMinutes;
+  if (locale === 'zh') {
+    return {
+      subject: 'Turing Design 验证码',
+      text: `【Turing Design】您的验证码是 ${code}，${PURPOSE[purpose].zh}，${minutes} 分钟内有效。如非本人操作，请忽略本消息。`,
+    };
+  }
+  return {
+    subject: 'Your Turing Design verification code',
+    text: `Your Turing Design verification code is ${code}, ${PURPOSE[purpose].en}. It is valid for ${minutes} minutes. If you did not ask for it, ignore this message.`,
+  };
+}

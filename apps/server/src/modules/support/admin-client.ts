@@ -1,0 +1,88 @@
+import {
+  ADMIN_TOKEN_HEADER,
+  APP_HEADER,
+  LIMITS,
+  supportAdminEndpoints,
+  type Endpoint,
+  type RouteBody,
+  type RouteData,
+  type RouteDef,
+  type RouteQuery,
+  type supportAdminRoutes,
+} from '@turing/contract';
+
+/** A failure the CLI reports as it is, without a stack trace. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/** The admin API over HTTP, for the CLI: each call resolves with `data` or throws a CliError. */
+export function createAdminClient(opts: { url: string; token: string }) {
+  const base = opts.url.replace(/\/$/, '');
+
+  async function request<D extends RouteDef>(
+    endpoint: Endpoint,
+    input: { query?: RouteQuery<D>; body?: RouteBody<D> } = {},
+  ): Promise<RouteData<D>> {
+    const url = new URL(`${base}${LIMITS.apiBase}${endpoint.path}`);
+    for (const [key, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      [ADMIN_TOKEN_HEADER]: opts.token,
+      [APP_HEADER.name]: APP_HEADER.value,
+      'accept-language': 'en',
+    };
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: endpoint.method,
+        headers,
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
+      });
+    } catch (err) {
+      const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+      throw new CliError(
+        timedOut
+          ? `The server at ${base} did not answer within ${LIMITS.requestTimeoutMs / 1000} s.`
+          : `Cannot reach the Turing Design server at ${base}. Is it running? Start it with "npm start", or point --url at it.`,
+      );
+    }
+
+    const payload = (await res.json().catch(() => null)) as {
+      status?: unknown;
+      msg?: unknown;
+      data?: unknown;
+      code?: unknown;
+    } | null;
+    if (!payload || typeof payload.status !== 'number' || typeof payload.msg !== 'string') {
+      throw new CliError(
+        `Unexpected answer from ${base} (HTTP ${res.status}). Does --url point at a Turing Design server?`,
+      );
+    }
+    if (payload.status !== 200) {
+      throw new CliError(payload.msg, typeof payload.code === 'string' ? payload.code : null);
+    }
+    return payload.data as RouteData<D>;
+  }
+
+  return {
+    list: (status: 'open' | 'answered' | 'closed' | 'all') =>
+      request<typeof supportAdminRoutes.list>(supportAdminEndpoints.list, { query: { status } }),
+    show: (id: string) => request<typeof supportAdminRoutes.detail>(supportAdminEndpoints.detail, { query: { id } }),
+    reply: (ticketId: string, message: string) =>
+      request<typeof supportAdminRoutes.reply>(supportAdminEndpoints.reply, { body: { ticketId, message } }),
+    close: (ticketId: string) =>
+      request<typeof supportAdminRoutes.close>(supportAdminEndpoints.close, { body: { ticketId } }),
+  };
+}
+export type AdminClient = ReturnType<typeof createAdminClient>;

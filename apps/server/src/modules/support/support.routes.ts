@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_TOKEN_HEADER, supportAdminRoutes, supportRoutes } from '@turing/contract';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { defineRoute } from '../../shared/define-route.ts';
+import { ensureAdminToken, tokenMatches } from './admin-token.ts';
+import type { SupportService } from './support.service.ts';
+
+// Generous for people, tight enough that one account cannot flood the support inbox.
+const perUser = (max: number) => ({
+  rateLimit: { max, timeWindow: '1 hour', keyGenerator: (req: FastifyRequest) => req.user?.id ?? req.ip },
+});
+
+export async function supportModule(app: FastifyInstance, opts: { support: SupportService }) {
+  const { support } = opts;
+
+  defineRoute(app, supportRoutes.create, async (req) => support.create(req.user!, req.body, req.locale), perUser(20));
+
+  defineRoute(app, supportRoutes.list, async (req) => support.list(req.user!.id));
+
+  defineRoute(app, supportRoutes.detail, async (req) => support.detail(req.user!.id, req.query.id));
+
+  defineRoute(
+    app,
+    supportRoutes.reply,
+    async (req) => support.reply(req.user!.id, req.body.ticketId, req.body.message, req.locale),
+    perUser(120),
+  );
+}
+
+/**
+ * The operator's API under /admin: guarded by the admin token instead of a session and kept out of
+ * the public OpenAPI document.
+ */
+export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService; config: Config }) {
+  const { support } = opts;
+  const token = await ensureAdminToken({ dataDir: opts.config.DATA_DIR, configured: opts.config.ADMIN_TOKEN });
+
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  app.addHook('onRequest', async (req) => {
+    if (!tokenMatches(token, req.headers[ADMIN_TOKEN_HEADER])) throw new AppError('ADMIN_TOKEN_INVALID');
+  });
+
+  defineRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status));
+
+  defineRoute(app, supportAdminRoutes.detail, async (req) => support.adminDetail(req.query.id));
+
+  defineRoute(app, supportAdminRoutes.reply, async (req) => support.staffReply(req.body.ticketId, req.body.message));
+
+  defineRoute(app, supportAdminRoutes.close, async (req) => support.close(req.body.ticketId));
+}

@@ -1,0 +1,165 @@
+import type {
+  AdminTicketDetail,
+  AdminTicketSummary,
+  CreateTicketBody,
+  Locale,
+  MessageAuthor,
+  SupportMessage,
+  TicketDetail,
+  TicketStatus,
+  TicketSummary,
+} from '@turing/contract';
+import type { Db } from '../../db/client.ts';
+import type { SupportMessageRow, SupportTicketRow, UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { Logger, MessagingService } from '../messaging/messaging.service.ts';
+import type { UploadService } from '../upload/upload.service.ts';
+import { staffReplyMail } from './support.mail.ts';
+import { createSupportRepository } from './support.repository.ts';
+
+const PREVIEW_CHARS = 140;
+const preview = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1)}…` : flat;
+};
+const asLocale = (value: string): Locale => (value === 'zh' ? 'zh' : 'en');
+
+export interface SupportDeps {
+  db: Db;
+  uploads: UploadService;
+  messaging: MessagingService;
+  log: Logger;
+  /** Where the app is reachable, for the link in notices; none when unknown. */
+  publicUrl?: string;
+}
+
+export function createSupportService(deps: SupportDeps) {
+  const repo = createSupportRepository(deps.db);
+
+  const toSummary = (row: SupportTicketRow): TicketSummary => ({
+    id: row.id,
+    subject: row.subject,
+    status: row.status as TicketStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastMessagePreview: row.lastMessagePreview,
+    unread: row.unreadByUser,
+  });
+  const toMessage = (row: SupportMessageRow): SupportMessage => ({
+    id: row.id,
+    author: row.author as MessageAuthor,
+    body: row.body,
+    screenshotUrl: row.screenshotKey ? deps.uploads.url(row.screenshotKey) : null,
+    createdAt: row.createdAt.toISOString(),
+  });
+  const toDetail = async (row: SupportTicketRow): Promise<TicketDetail> => ({
+    ...toSummary(row),
+    contactEmail: row.contactEmail,
+    messages: (await repo.messagesOf(row.id)).map(toMessage),
+  });
+  const toAdminSummary = (row: SupportTicketRow, username: string): AdminTicketSummary => {
+    const { unread: _unread, ...summary } = toSummary(row);
+    return {
+      ...summary,
+      username,
+      contactEmail: row.contactEmail,
+      locale: asLocale(row.locale),
+      lastAuthor: row.lastAuthor as MessageAuthor,
+    };
+  };
+  const toAdminDetail = async (row: SupportTicketRow, username: string): Promise<AdminTicketDetail> => ({
+    ...toAdminSummary(row, username),
+    messages: (await repo.messagesOf(row.id)).map(toMessage),
+  });
+
+  async function owned(id: string, userId: string) {
+    const row = await repo.findOwned(id, userId);
+    if (!row) throw new AppError('TICKET_NOT_FOUND');
+    return row;
+  }
+  async function anyTicket(id: string) {
+    const found = await repo.findWithUsername(id);
+    if (!found) throw new AppError('TICKET_NOT_FOUND');
+    return found;
+  }
+
+  /** Tells the user support answered; a failed delivery must not undo the saved reply. */
+  async function notifyStaffReply(row: SupportTicketRow): Promise<boolean> {
+    const link = deps.publicUrl ? `${deps.publicUrl.replace(/\/$/, '')}/#/user/support` : null;
+    const mail = staffReplyMail(row.subject, asLocale(row.locale), link);
+    try {
+      return await deps.messaging.notifyByEmail({ to: row.contactEmail, ...mail, purpose: 'support-reply' });
+    } catch (err) {
+      deps.log.error({ err, ticketId: row.id }, 'support reply notice not delivered');
+      return false;
+    }
+  }
+
+  return {
+    async create(user: UserRow, body: CreateTicketBody, locale: Locale): Promise<TicketDetail> {
+      const screenshotKey = body.screenshotUploadId
+        ? (await deps.uploads.getOwned(body.screenshotUploadId, user.id, 'support')).key
+        : null;
+      const row = await repo.insertTicket(
+        {
+          userId: user.id,
+          subject: body.subject,
+          contactEmail: body.contactEmail,
+          locale,
+          status: 'open',
+          lastMessagePreview: preview(body.message),
+          lastAuthor: 'user',
+        },
+        { author: 'user', body: body.message, screenshotKey },
+      );
+      return toDetail(row);
+    },
+
+    list: async (userId: string) => (await repo.listForUser(userId)).map(toSummary),
+
+    /** Opening a ticket reads its staff replies. */
+    async detail(userId: string, id: string): Promise<TicketDetail> {
+      const row = await owned(id, userId);
+      if (row.unreadByUser) await repo.markSeen(row.id);
+      return toDetail({ ...row, unreadByUser: false });
+    },
+
+    /** A user's message opens the ticket again, whatever its status. */
+    async reply(userId: string, ticketId: string, message: string, locale: Locale): Promise<TicketDetail> {
+      await owned(ticketId, userId);
+      const row = await repo.addMessage(
+        ticketId,
+        { author: 'user', body: message },
+        { status: 'open', locale, unreadByUser: false, lastMessagePreview: preview(message) },
+      );
+      return toDetail(row);
+    },
+
+    adminList: async (status: TicketStatus | 'all') =>
+      (await repo.listWithUsername(status === 'all' ? null : status)).map((r) => toAdminSummary(r.ticket, r.username)),
+
+    async adminDetail(id: string): Promise<AdminTicketDetail> {
+      const { ticket, username } = await anyTicket(id);
+      return toAdminDetail(ticket, username);
+    },
+
+    async staffReply(ticketId: string, message: string): Promise<AdminTicketDetail & { emailed: boolean }> {
+      const { username } = await anyTicket(ticketId);
+      const row = await repo.addMessage(
+        ticketId,
+        { author: 'staff', body: message },
+        { status: 'answered', unreadByUser: true, lastMessagePreview: preview(message) },
+      );
+      const emailed = await notifyStaffReply(row);
+      return { ...(await toAdminDetail(row, username)), emailed };
+    },
+
+    async close(ticketId: string): Promise<AdminTicketDetail> {
+      const { username } = await anyTicket(ticketId);
+      const row = await repo.setStatus(ticketId, 'closed');
+      if (!row) throw new AppError('TICKET_NOT_FOUND');
+      return toAdminDetail(row, username);
+    },
+  };
+}
+export type SupportService = ReturnType<typeof createSupportService>;

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, Form, Input, Select } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { OCCUPATIONS, passwordField, usernameField, type RegisterBody } from '@turing/contract';
+import { matchRule, showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { toastError } from '../../../shared/ui/toast-error.ts';
+import { useRegister } from '../api/register.ts';
+import { useFinishLogin } from '../hooks/use-finish-login.ts';
+import { AgreementField } from './agreement.tsx';
+import { CodeField } from './code-field.tsx';
+import { IdentityField, MethodSwitch, type Method } from './identity-field.tsx';
+
+const FIELDS = ['phone', 'email', 'code', 'username', 'password', 'confirmPassword', 'occupation', 'agree'];
+
+export function RegisterForm() {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm();
+  const [method, setMethod] = useState<Method>('email');
+  const register = useRegister();
+  const finish = useFinishLogin();
+
+  const onFinish = (values: Omit<RegisterBody, 'agree'> & { agree: boolean }) => {
+    const body = {
+      [method]: values[method],
+      code: values.code,
+      username: values.username,
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+      occupation: values.occupation,
+      agree: true,
+    } as RegisterBody;
+    register.mutate(body, {
+      onSuccess(profile) {
+        toast.success(t('registered', { name: profile.nickname }));
+        finish(profile);
+      },
+      onError(err) {
+        if (!showFieldErrors(form, err, t, FIELDS)) toastError(err);
+      },
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} aria-label={t('tabs.register')}>
+      <MethodSwitch value={method} onChange={setMethod} />
+      <IdentityField method={method} />
+      <CodeField form={form} method={method} purpose="register" />
+      <Form.Item name="username" label={t('fields.username')} rules={[zodRule(usernameField, t)]}>
+        <Input prefix={<UserOutlined />} placeholder={t('placeholders.username')} autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" label={t('fields.password')} rules={[zodRule(passwordField, t)]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('placeholders.password')}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('fields.confirmPassword')}
+        dependencies={['password']}
+        rules={[{ required: true, message: t('errors:PASSWORD_REQUIRED') }, matchRule('password', t)]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('placeholders.confirmPassword')}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="occupation"
+        label={t('fields.occupation')}
+        rules={[{ required: true, message: t('errors:OCCUPATION_REQUIRED') }]}
+      >
+        <Select
+          placeholder={t('placeholders.occupation')}
+          options={OCCUPATIONS.map((o) => ({ value: o, label: t(`occupations.${o}`) }))}
+          aria-label={t('fields.occupation')}
+        />
+      </Form.Item>
+      <AgreementField />
+      <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+        {t('submit.register')}
+      </Button>
+    </Form>
+  );
+}

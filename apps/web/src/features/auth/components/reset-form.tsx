@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Form, Input, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { passwordField, type ResetBody } from '@turing/contract';
+import { matchRule, showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { toastError } from '../../../shared/ui/toast-error.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { CodeField } from './code-field.tsx';
+import { IdentityField, MethodSwitch, type Method } from './identity-field.tsx';
+
+export function ResetForm({
+  onDone,
+  onBack,
+}: {
+  onDone(identity: { method: Method; value: string }): void;
+  onBack(): void;
+}) {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm();
+  const [method, setMethod] = useState<Method>('email');
+  const reset = useResetPassword();
+
+  const onFinish = (values: ResetBody) => {
+    const body = {
+      [method]: values[method],
+      code: values.code,
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+    } as ResetBody;
+    reset.mutate(body, {
+      onSuccess() {
+        toast.success(t('resetDone'));
+        onDone({ method, value: values[method]! });
+      },
+      onError(err) {
+        if (!showFieldErrors(form, err, t, ['phone', 'email', 'code', 'password', 'confirmPassword'])) toastError(err);
+      },
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} aria-label={t('resetTitle')}>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('resetTitle')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('resetHint')}</Typography.Paragraph>
+      <MethodSwitch value={method} onChange={setMethod} />
+      <IdentityField method={method} />
+      <CodeField form={form} method={method} purpose="reset" />
+      <Form.Item name="password" label={t('fields.newPassword')} rules={[zodRule(passwordField, t)]}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('placeholders.password')}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('fields.confirmPassword')}
+        dependencies={['password']}
+        rules={[{ required: true, message: t('errors:PASSWORD_REQUIRED') }, matchRule('password', t)]}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('placeholders.confirmPassword')}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
+        {t('submit.reset')}
+      </Button>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        {t('backToLogin')}
+      </Button>
+    </Form>
+  );
+}

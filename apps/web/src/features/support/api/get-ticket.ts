@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supportEndpoints, type supportRoutes, type TicketSummary } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { ticketsQueryKey } from './list-tickets.ts';
+
+export const getTicket = (id: string) => call<typeof supportRoutes.detail>(supportEndpoints.detail, { query: { id } });
+
+export const ticketQueryKey = (id: string) => ['support', 'ticket', id] as const;
+
+export const ticketQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ticketQueryKey(id), queryFn: () => getTicket(id), retry: false });
+
+/** One ticket with its conversation; reading it clears its unread mark in the cached list too. */
+export function useTicket(id: string | null) {
+  const client = useQueryClient();
+  const query = useQuery({ ...ticketQueryOptions(id ?? ''), enabled: id !== null });
+  const readId = query.data?.id;
+  useEffect(() => {
+    if (!readId) return;
+    client.setQueryData<TicketSummary[]>(ticketsQueryKey, (list) =>
+      list?.map((x) => (x.id === readId && x.unread ? { ...x, unread: false } : x)),
+    );
+  }, [client, readId]);
+  return query;
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button, Form, Input } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { emailField, LIMITS, ticketMessageField, ticketSubjectField, type CreateTicketBody } from '@turing/contract';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/http/api-error.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { useCreateTicket } from '../api/create-ticket.ts';
+import { contractRule } from '../lib/contract-rule.ts';
+import { ScreenshotField } from './screenshot-field.tsx';
+
+type Values = CreateTicketBody;
+const FIELDS = new Set<string>(['subject', 'message', 'contactEmail', 'screenshotUploadId']);
+
+export function TicketForm() {
+  const { t } = useTranslation('support');
+  const [form] = Form.useForm<Values>();
+  const create = useCreateTicket();
+  const [uploading, setUploading] = useState(false);
+
+  const submit = (values: Values) =>
+    create.mutate(values, {
+      onSuccess() {
+        toast.success(t('form.sent', { hours: LIMITS.supportReplyHours }));
+        form.resetFields();
+      },
+      onError(err) {
+        // The toast comes from the query client; the fields the server named get their message too.
+        if (!(err instanceof ApiError)) return;
+        form.setFields(
+          err.fields
+            .filter((f) => FIELDS.has(f.field))
+            .map((f) => ({ name: f.field as keyof Values, errors: [t(`errors:${f.code}`)] })),
+        );
+      },
+    });
+
+  return (
+    <Form<Values> form={form} layout="vertical" name="support-ticket" onFinish={submit} requiredMark="optional">
+      <Form.Item name="subject" label={t('form.subject')} required rules={[contractRule(ticketSubjectField, t)]}>
+        <Input
+          placeholder={t('form.subjectPlaceholder')}
+          count={{ show: true, max: LIMITS.supportSubjectMax }}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Form.Item name="message" label={t('form.message')} required rules={[contractRule(ticketMessageField, t)]}>
+        <Input.TextArea
+          placeholder={t('form.messagePlaceholder')}
+          count={{ show: true, max: LIMITS.supportMessageMax }}
+          autoSize={{ minRows: 5, maxRows: 12 }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="screenshotUploadId"
+        label={t('form.screenshot')}
+        extra={t('form.screenshotHint', { mb: LIMITS.imageMaxBytes / 1024 / 1024 })}
+      >
+        <ScreenshotField onBusyChange={setUploading} />
+      </Form.Item>
+      <Form.Item
+        name="contactEmail"
+        label={t('form.contactEmail')}
+        extra={t('form.contactEmailHint')}
+        required
+        rules={[contractRule(emailField, t)]}
+      >
+        <Input type="email" placeholder={t('form.contactEmailPlaceholder')} autoComplete="email" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={create.isPending} disabled={uploading}>
+        {t('form.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import { userEndpoints, type UpdateInfoBody, type userRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+
+export const updateInfo = (body: UpdateInfoBody) =>
+  call<typeof userRoutes.updateInfo>(userEndpoints.updateInfo, { body });
+
+export const useUpdateInfo = () => useMutation({ mutationFn: updateInfo, meta: { silent: true } });

@@ -1,0 +1,57 @@
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { passwordField, type ChangePasswordBody } from '@turing/contract';
+import { matchRule, showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { toastError } from '../../../shared/ui/toast-error.ts';
+import { useChangePassword } from '../api/change-password.ts';
+
+export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
+  const { t } = useTranslation('user');
+  const [form] = Form.useForm<ChangePasswordBody>();
+  const change = useChangePassword();
+  const onFinish = (values: ChangePasswordBody) =>
+    change.mutate(values, {
+      onSuccess() {
+        form.resetFields();
+        toast.success(t('password.done'));
+      },
+      onError(err) {
+        if (!showFieldErrors(form, err, t, ['oldPassword', 'password', 'confirmPassword'])) toastError(err);
+      },
+    });
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      style={{ maxWidth: 420 }}
+      aria-label={t('password.title')}
+    >
+      {hasPassword && (
+        <Form.Item
+          name="oldPassword"
+          label={t('password.old')}
+          rules={[{ required: true, message: t('errors:PASSWORD_REQUIRED') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      )}
+      <Form.Item name="password" label={t('password.new')} rules={[zodRule(passwordField, t)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('password.confirm')}
+        dependencies={['password']}
+        rules={[{ required: true, message: t('errors:PASSWORD_REQUIRED') }, matchRule('password', t)]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button htmlType="submit" loading={change.isPending}>
+        {hasPassword ? t('password.submit') : t('password.setTitle')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,60 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/**
+ * Field rules shared by the server and the web forms. Each failure's message is an error code
+ * from errors.ts, so both sides show the same localised text.
+ */
+export const usernameField = z
+  .string({ error: 'USERNAME_REQUIRED' })
+  .trim()
+  .min(1, 'USERNAME_REQUIRED')
+  .max(LIMITS.usernameMax, 'USERNAME_TOO_LONG');
+
+export const nicknameField = z
+  .string({ error: 'NICKNAME_REQUIRED' })
+  .trim()
+  .min(1, 'NICKNAME_REQUIRED')
+  .max(LIMITS.nicknameMax, 'NICKNAME_TOO_LONG');
+
+export const signatureField = z.string().trim().max(LIMITS.signatureMax, 'SIGNATURE_TOO_LONG');
+
+export const passwordField = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .min(1, 'PASSWORD_REQUIRED')
+  .min(LIMITS.passwordMin, 'PASSWORD_LENGTH')
+  .max(LIMITS.passwordMax, 'PASSWORD_LENGTH');
+
+export const codeField = z
+  .string({ error: 'CODE_REQUIRED' })
+  .trim()
+  .min(LIMITS.codeMin, 'CODE_REQUIRED')
+  .max(LIMITS.codeMax, 'CODE_FORMAT');
+
+export const emailField = z
+  .string({ error: 'EMAIL_INVALID' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'EMAIL_INVALID')
+  .pipe(z.email('EMAIL_INVALID'));
+
+/** An international number (+country code), normalised to E.164. */
+export const phoneField = z
+  .string({ error: 'PHONE_INVALID' })
+  .trim()
+  .max(LIMITS.phoneInputHardMax, 'PHONE_INVALID')
+  .refine((v) => isValidPhoneNumber(v), 'PHONE_INVALID')
+  .transform((v) => parsePhoneNumberFromString(v)!.number as string);
+
+/** Exactly one of phone or e-mail identifies the account. */
+export function requireOneIdentity(value: { phone?: string; email?: string }, ctx: z.RefinementCtx) {
+  const count = Number(Boolean(value.phone)) + Number(Boolean(value.email));
+  if (count !== 1) ctx.addIssue({ code: 'custom', message: 'PHONE_OR_EMAIL_REQUIRED', path: ['phone'] });
+}
+
+export function requireMatchingPasswords(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: 'PASSWORD_MISMATCH', path: ['confirmPassword'] });
+  }
+}

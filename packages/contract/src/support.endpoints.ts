@@ -1,0 +1,19 @@
+import { endpoints } from './route.ts';
+
+export const supportEndpoints = endpoints({
+  create: { method: 'POST', path: '/support/create', auth: true, mutates: true },
+  list: { method: 'GET', path: '/support/list', auth: true, mutates: false },
+  // Opening a ticket clears its unread flag; that harmless write needs no CSRF header.
+  detail: { method: 'GET', path: '/support/detail', auth: true, mutates: false },
+  reply: { method: 'POST', path: '/support/reply', auth: true, mutates: true },
+});
+
+/** The operator's calls: no user session, an `x-admin-token` header instead (see the admin CLI). */
+export const supportAdminEndpoints = endpoints({
+  list: { method: 'GET', path: '/admin/support/list', auth: false, mutates: false },
+  detail: { method: 'GET', path: '/admin/support/detail', auth: false, mutates: false },
+  reply: { method: 'POST', path: '/admin/support/reply', auth: false, mutates: true },
+  close: { method: 'POST', path: '/admin/support/close', auth: false, mutates: true },
+});
+
+export const ADMIN_TOKEN_HEADER = 'x-admin-token';

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { route } from './route.ts';
+import { uploadEndpoints } from './upload.endpoints.ts';
+
+/** What an uploaded image is for; generation adds its kinds to the same module. */
+export const UPLOAD_KINDS = ['base', 'ref', 'depth', 'line-art', 'mask', 'avatar', 'support'] as const;
+export const uploadKind = z.enum(UPLOAD_KINDS);
+export type UploadKind = z.infer<typeof uploadKind>;
+
+export const uploadQuery = z.object({ kind: uploadKind });
+
+export const uploadedImage = z.object({
+  id: z.string(),
+  kind: uploadKind,
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImage>;
+
+export const uploadRoutes = {
+  image: route({
+    ...uploadEndpoints.image,
+    query: uploadQuery,
+    response: uploadedImage,
+    summary: 'Uploads one png or jpeg image (multipart field "file", at most 5MB), checked by its content',
+  }),
+};

@@ -1,0 +1,35 @@
+import type { Page } from '@playwright/test';
+import { codeFor, unique } from './outbox.ts';
+
+const headers = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** Registers through the API with the page's own cookie jar and marks the app as logged in. */
+export async function registerThroughApi(page: Page, nickname?: string) {
+  const email = `${unique('e2e')}@example.com`;
+  const username = unique('u');
+  await page.request.post('/turing/unauthorized/verCode', {
+    headers,
+    data: { channel: 'email', email, purpose: 'register' },
+  });
+  const code = await codeFor(email);
+  const res = await page.request.post('/turing/unauthorized/reg', {
+    headers,
+    data: {
+      email,
+      code,
+      username,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      occupation: 'architect',
+      agree: true,
+    },
+  });
+  if (!res.ok()) throw new Error(`registration failed: ${await res.text()}`);
+  if (nickname) {
+    await page.request.post('/turing/user/update/info', { headers, data: { nickname } });
+  }
+  await page.addInitScript(() => {
+    localStorage.setItem('IS_LOGIN', JSON.stringify({ value: true, time: Date.now(), expire: 604800 }));
+  });
+  return { email, username, password: 'secret123' };
+}
