@@ -66,7 +66,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
         // Ant Design injects its CSS-in-JS styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The phone input may ask an IP-to-country service, only when that is switched on.
+        connectSrc: ["'self'", ...(config.IP_COUNTRY_LOOKUP ? [new URL(config.IP_COUNTRY_URL).origin] : [])],
         upgradeInsecureRequests: config.production ? [] : null,
       },
     },
@@ -85,7 +86,11 @@ export async function buildApp({ config, database, logger }: AppDeps) {
 
   await app.register(
     async (api) => {
-      await api.register(systemModule, { database, version: VERSION });
+      await api.register(systemModule, {
+        database,
+        version: VERSION,
+        ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
+      });
       await api.register(userModule, { users: services.users, wechat: services.wechat });
       await api.register(authModule, {
         auth: services.auth,

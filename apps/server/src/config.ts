@@ -43,6 +43,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  IP_COUNTRY_URL: z.url().default('https://ip2c.org/s'),
   /** The operator's token for /turing/admin; without it the server keeps a random one in <DATA_DIR>/admin-token. */
   ADMIN_TOKEN: z
     .string()

@@ -29,6 +29,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (config.ROLE === 'worker') {
+    // Worker nodes serve no HTTP; they run queue jobs, which the generation module registers.
+    app.log.info('worker role: no HTTP listener; waiting for queue jobs');
+    return;
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as { port: number }).port;
   const where = `http://localhost:${port}`;

@@ -78,6 +78,8 @@ export const ERRORS = {
     'Password reset failed, please check the code and try again',
     '重置密码失败，请检查验证码后重试',
   ),
+  PHONE_ALREADY_BOUND: def(409, 'Your account already has a phone number', '您的账号已绑定手机号码'),
+  EMAIL_ALREADY_BOUND: def(409, 'Your account already has an e-mail address', '您的账号已绑定邮箱地址'),
   OLD_PASSWORD_WRONG: def(400, 'The current password is wrong', '当前密码错误'),
   WECHAT_NOT_REGISTERED: def(
     400,

@@ -6,6 +6,7 @@ export const userEndpoints = endpoints({
   updateInfo: { method: 'POST', path: '/user/update/info', auth: true, mutates: true },
   changePassword: { method: 'POST', path: '/user/update/password', auth: true, mutates: true },
   bindWechat: { method: 'POST', path: '/user/bind/wechat', auth: true, mutates: true },
+  bindContact: { method: 'POST', path: '/user/bind/contact', auth: true, mutates: true },
   guideGet: { method: 'GET', path: '/user/beginnerGuide/get', auth: true, mutates: false },
   guideSet: { method: 'POST', path: '/user/beginnerGuide/set', auth: true, mutates: true },
 });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { nicknameField, passwordField, requireMatchingPasswords, signatureField } from './fields.ts';
+import {
+  codeField,
+  emailField,
+  nicknameField,
+  passwordField,
+  phoneField,
+  requireMatchingPasswords,
+  requireOneIdentity,
+  signatureField,
+} from './fields.ts';
 import { route } from './route.ts';
 import { userEndpoints } from './user.endpoints.ts';
 
@@ -72,6 +81,12 @@ export const guideSetQuery = z.object({
 
 export const bindWechatQuery = z.object({ code: z.string().min(1).max(200), state: z.string().max(200).optional() });
 
+/** Adds a phone number or an e-mail address to the account, proven by a code sent with purpose "bind". */
+export const bindContactBody = z
+  .object({ phone: phoneField.optional(), email: emailField.optional(), code: codeField })
+  .superRefine(requireOneIdentity);
+export type BindContactBody = z.input<typeof bindContactBody>;
+
 export const userRoutes = {
   info: route({
     ...userEndpoints.info,
@@ -111,5 +126,11 @@ export const userRoutes = {
     query: guideSetQuery,
     response: guideProgress,
     summary: 'Marks one beginner-guide step done or not done',
+  }),
+  bindContact: route({
+    ...userEndpoints.bindContact,
+    body: bindContactBody,
+    response: userProfile,
+    summary: 'Adds a verified phone number or e-mail address to the account',
   }),
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authRoutes, LIMITS, type ErrorCode } from '@turing/contract';
+import { authRoutes, LIMITS, userRoutes, type ErrorCode } from '@turing/contract';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
@@ -52,6 +52,8 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     },
     perIp(config.LOGIN_IP_LIMIT, 60_000),
   );
+
+  defineRoute(app, userRoutes.bindContact, async (req) => toProfile(await auth.bindContact(req.user!, req.body)));
 
   defineRoute(app, authRoutes.reset, async (req) => {
     await auth.reset(req.body);

@@ -1,4 +1,4 @@
-import type { Locale, loginBody, registerBody, resetBody, verCodeBody } from '@turing/contract';
+import type { bindContactBody, Locale, loginBody, registerBody, resetBody, verCodeBody } from '@turing/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -14,6 +14,7 @@ type VerCodeInput = z.output<typeof verCodeBody>;
 type RegisterInput = z.output<typeof registerBody>;
 type LoginInput = z.output<typeof loginBody>;
 type ResetInput = z.output<typeof resetBody>;
+type BindContactInput = z.output<typeof bindContactBody>;
 
 /** Failed logins per account: five in fifteen minutes, then a pause. */
 const LOGIN_FAILURES = { max: 5, windowMs: 15 * 60_000 };
@@ -111,6 +112,16 @@ export function createAuthService(deps: {
         await users.setPassword(user.id, body.password, tx as unknown as Db);
       });
       await deps.sessions.revokeAll(user.id);
+    },
+
+    /** Adds a verified phone or e-mail to an account that has none yet. */
+    async bindContact(user: UserRow, body: BindContactInput) {
+      const field = body.phone ? 'phone' : 'email';
+      if (user[field]) throw new AppError(field === 'phone' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
+      await users.assertAvailable({ phone: body.phone, email: body.email });
+      const code = await codes.check({ target: targetOf(body), purpose: 'bind', code: body.code });
+      await codes.consume(deps.db, code.id);
+      return (await users.link(user.id, { [field]: targetOf(body) }))!;
     },
 
     /** The account behind a Google identity: linked by subject, else by verified e-mail, else new. */

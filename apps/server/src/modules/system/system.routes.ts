@@ -5,7 +5,12 @@ import { defineRoute } from '../../shared/define-route.ts';
 
 const startedAt = Date.now();
 
-export async function systemModule(app: FastifyInstance, opts: { database: Database; version: string }) {
+export async function systemModule(
+  app: FastifyInstance,
+  opts: { database: Database; version: string; ipCountryLookupUrl: string | null },
+) {
+  defineRoute(app, systemRoutes.clientConfig, async () => ({ ipCountryLookupUrl: opts.ipCountryLookupUrl }));
+
   defineRoute(app, systemRoutes.health, async () => {
     await opts.database.ping();
     return {

@@ -54,3 +54,44 @@ describe('unknown API paths', () => {
     expect(zh.json().msg).toBe('请求的资源不存在');
   });
 });
+
+describe('GET /turing/config', () => {
+  it('keeps the IP country lookup off by default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/turing/config' });
+    expect(res.json().data).toEqual({ ipCountryLookupUrl: null });
+    expect(res.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
+  });
+
+  it('names the lookup service and allows it in the CSP when switched on', async () => {
+    const on = await buildTestApp({ IP_COUNTRY_LOOKUP: 'true' });
+    try {
+      const res = await on.app.inject({ method: 'GET', url: '/turing/config' });
+      expect(res.json().data).toEqual({ ipCountryLookupUrl: 'https://ip2c.org/s' });
+      expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://ip2c.org");
+    } finally {
+      await on.close();
+    }
+  });
+});
+
+describe('the built web app', () => {
+  it('serves hashed assets for a year and index.html revalidated', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dist = path.join(t.config.DATA_DIR, 'web');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Turing Design</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const web = await buildTestApp({ WEB_DIST: dist });
+    try {
+      const index = await web.app.inject({ method: 'GET', url: '/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.headers['cache-control']).toBe('no-cache');
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await web.close();
+    }
+  });
+});

@@ -9,7 +9,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useLogin } from '../api/login.ts';
 import { useFinishLogin } from '../hooks/use-finish-login.ts';
-import { IdentityField, MethodSwitch, type Method } from './identity-field.tsx';
+import { IdentityField, MethodSwitch, type Method } from '../../../shared/ui/identity/identity-field.tsx';
 
 interface Remembered {
   method: Method;

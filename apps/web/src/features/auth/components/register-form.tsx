@@ -9,8 +9,8 @@ import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useRegister } from '../api/register.ts';
 import { useFinishLogin } from '../hooks/use-finish-login.ts';
 import { AgreementField } from './agreement.tsx';
-import { CodeField } from './code-field.tsx';
-import { IdentityField, MethodSwitch, type Method } from './identity-field.tsx';
+import { CodeField } from '../../../shared/ui/identity/code-field.tsx';
+import { IdentityField, MethodSwitch, type Method } from '../../../shared/ui/identity/identity-field.tsx';
 
 const FIELDS = ['phone', 'email', 'code', 'username', 'password', 'confirmPassword', 'occupation', 'agree'];
 

@@ -7,8 +7,8 @@ import { matchRule, showFieldErrors, zodRule } from '../../../shared/forms/zod-r
 import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { CodeField } from './code-field.tsx';
-import { IdentityField, MethodSwitch, type Method } from './identity-field.tsx';
+import { CodeField } from '../../../shared/ui/identity/code-field.tsx';
+import { IdentityField, MethodSwitch, type Method } from '../../../shared/ui/identity/identity-field.tsx';
 
 export function ResetForm({
   onDone,

@@ -10,7 +10,7 @@ import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
 import { SettingsSwitch } from '../../../shared/ui/settings-switch.tsx';
 import { useWechatLogin } from '../api/wechat-login.ts';
-import type { Method } from '../components/identity-field.tsx';
+import type { Method } from '../../../shared/ui/identity/identity-field.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
 import { ResetForm } from '../components/reset-form.tsx';

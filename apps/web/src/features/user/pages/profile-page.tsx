@@ -55,7 +55,7 @@ export function ProfilePage() {
             <BasicInfoForm key={profile.id} profile={profile} onSaved={onSaved} />
           </Card>
           <Card title={t('account.title')}>
-            <AccountCard profile={profile} />
+            <AccountCard profile={profile} onChanged={onSaved} />
           </Card>
           <Card title={profile.hasPassword ? t('password.title') : t('password.setTitle')}>
             <PasswordForm hasPassword={profile.hasPassword} />

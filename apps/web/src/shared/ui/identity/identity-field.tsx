@@ -2,8 +2,10 @@ import { Form, Input, Segmented } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { emailField, phoneField } from '@turing/contract';
-import { zodRule } from '../../../shared/forms/zod-rule.ts';
-import { PhoneInput } from '../../../shared/ui/phone-input/phone-input.tsx';
+import { zodRule } from '../../forms/zod-rule.ts';
+import { useClientConfig } from '../../api/get-client-config.ts';
+import { fetchIpCountry } from '../phone-input/ip-country.ts';
+import { PhoneInput } from '../phone-input/phone-input.tsx';
 
 export type Method = 'phone' | 'email';
 
@@ -26,15 +28,15 @@ export function MethodSwitch({ value, onChange }: { value: Method; onChange(m: M
 /** The phone number (with its country picker) or the e-mail address that identifies the account. */
 export function IdentityField({ method }: { method: Method }) {
   const { t } = useTranslation('auth');
+  const lookupUrl = useClientConfig().data?.ipCountryLookupUrl ?? null;
   if (method === 'phone') {
+    // With the IP lookup switched on, the visitor's own country comes first instead of a fixed default.
+    const countryProps = lookupUrl
+      ? { lookupCountry: () => fetchIpCountry(lookupUrl) }
+      : { defaultCountry: 'CN', preferredCountries: ['CN', 'US', 'GB', 'SG'] };
     return (
       <Form.Item name="phone" label={t('fields.phone')} rules={[zodRule(phoneField, t)]} validateTrigger="onBlur">
-        <PhoneInput
-          defaultCountry="CN"
-          preferredCountries={['CN', 'US', 'GB', 'SG']}
-          aria-label={t('fields.phone')}
-          showValidation={false}
-        />
+        <PhoneInput {...countryProps} aria-label={t('fields.phone')} showValidation={false} />
       </Form.Item>
     );
   }

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeField, emailField, phoneField } from '@turing/contract';
-import { zodRule } from '../../../shared/forms/zod-rule.ts';
-import { ApiError } from '../../../shared/http/api-error.ts';
-import { toast } from '../../../shared/ui/toast.ts';
-import { toastError } from '../../../shared/ui/toast-error.ts';
-import { useSendCode } from '../api/send-code.ts';
+import { zodRule } from '../../forms/zod-rule.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { toast } from '../toast.ts';
+import { toastError } from '../toast-error.ts';
+import { useSendCode } from '../../api/send-code.ts';
 import type { Method } from './identity-field.tsx';
 
 /** The code input with its "Get code" button and the 60-second countdown the server enforces. */
@@ -17,7 +17,7 @@ export function CodeField({
 }: {
   form: FormInstance;
   method: Method;
-  purpose: 'register' | 'reset';
+  purpose: 'register' | 'reset' | 'bind';
 }) {
   const { t } = useTranslation('auth');
   const send = useSendCode();

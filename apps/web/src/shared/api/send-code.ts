@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { authEndpoints, type authRoutes, type VerCodeBody } from '@turing/contract';
-import { call } from '../../../shared/http/client.ts';
+import { call } from '../http/client.ts';
 
 export const sendCode = (body: VerCodeBody) => call<typeof authRoutes.verCode>(authEndpoints.verCode, { body });
 
