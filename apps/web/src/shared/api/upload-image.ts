@@ -1,14 +1,13 @@
-import { LIMITS, uploadEndpoints, type UploadKind, type uploadRoutes } from '@turing/contract';
+import { LIMITS, uploadEndpoints, type ErrorCode, type UploadKind, type uploadRoutes } from '@turing/contract';
 import { call } from '../http/client.ts';
 
-export type ImageCheck = 'IMAGE_FORMAT' | 'IMAGE_TOO_LARGE' | null;
+const TYPES = new Set(['image/png', 'image/jpeg']);
 
-/** The browser-side check before sending: png, jpg or jpeg, at most 5MB (the server checks the content again). */
-export function checkImageFile(file: File): ImageCheck {
+/** The browser-side check before an upload: png, jpg or jpeg, at most 5MB. The server checks the bytes again. */
+export function checkImageFile(file: { name: string; type: string; size: number }): ErrorCode | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  const typeOk =
-    ['image/png', 'image/jpeg'].includes(file.type) || (LIMITS.imageTypes as readonly string[]).includes(ext);
-  if (!typeOk) return 'IMAGE_FORMAT';
+  const known: readonly string[] = LIMITS.imageTypes;
+  if (!known.includes(ext) || (file.type !== '' && !TYPES.has(file.type))) return 'IMAGE_FORMAT';
   if (file.size > LIMITS.imageMaxBytes) return 'IMAGE_TOO_LARGE';
   return null;
 }

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { OCCUPATIONS, passwordField, usernameField, type RegisterBody } from '@turing/contract';
-import { matchRule, showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import { OCCUPATIONS, usernameField, type RegisterBody } from '@turing/contract';
+import { showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useRegister } from '../api/register.ts';
 import { useFinishLogin } from '../hooks/use-finish-login.ts';
 import { AgreementField } from './agreement.tsx';
+import { PasswordPair } from '../../../shared/ui/identity/password-pair.tsx';
 import { CodeField } from '../../../shared/ui/identity/code-field.tsx';
 import { IdentityField, MethodSwitch, type Method } from '../../../shared/ui/identity/identity-field.tsx';
 
@@ -50,25 +51,7 @@ export function RegisterForm() {
       <Form.Item name="username" label={t('fields.username')} rules={[zodRule(usernameField, t)]}>
         <Input prefix={<UserOutlined />} placeholder={t('placeholders.username')} autoComplete="username" />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.password')} rules={[zodRule(passwordField, t)]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('placeholders.password')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('fields.confirmPassword')}
-        dependencies={['password']}
-        rules={[{ required: true, message: t('errors:PASSWORD_REQUIRED') }, matchRule('password', t)]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('placeholders.confirmPassword')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <PasswordPair label={t('fields.password')} confirmLabel={t('fields.confirmPassword')} />
       <Form.Item
         name="occupation"
         label={t('fields.occupation')}

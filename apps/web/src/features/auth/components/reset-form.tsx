@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Input, Typography } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordField, type ResetBody } from '@turing/contract';
-import { matchRule, showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import type { ResetBody } from '@turing/contract';
+import { showFieldErrors } from '../../../shared/forms/zod-rule.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { PasswordPair } from '../../../shared/ui/identity/password-pair.tsx';
 import { CodeField } from '../../../shared/ui/identity/code-field.tsx';
 import { IdentityField, MethodSwitch, type Method } from '../../../shared/ui/identity/identity-field.tsx';
 
@@ -49,25 +49,7 @@ export function ResetForm({
       <MethodSwitch value={method} onChange={setMethod} />
       <IdentityField method={method} />
       <CodeField form={form} method={method} purpose="reset" />
-      <Form.Item name="password" label={t('fields.newPassword')} rules={[zodRule(passwordField, t)]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('placeholders.password')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('fields.confirmPassword')}
-        dependencies={['password']}
-        rules={[{ required: true, message: t('errors:PASSWORD_REQUIRED') }, matchRule('password', t)]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder={t('placeholders.confirmPassword')}
-          autoComplete="new-password"
-        />
-      </Form.Item>
+      <PasswordPair label={t('fields.newPassword')} confirmLabel={t('fields.confirmPassword')} />
       <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
         {t('submit.reset')}
       </Button>

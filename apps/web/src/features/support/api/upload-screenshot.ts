@@ -1,11 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { uploadEndpoints, type uploadRoutes } from '@turing/contract';
-import { call } from '../../../shared/http/client.ts';
+import { uploadImage } from '../../../shared/api/upload-image.ts';
 
-export function uploadScreenshot(file: File) {
-  const body = new FormData();
-  body.append('file', file);
-  return call<typeof uploadRoutes.image>(uploadEndpoints.image, { query: { kind: 'support' }, body });
-}
-
-export const useUploadScreenshot = () => useMutation({ mutationFn: uploadScreenshot });
+export const useUploadScreenshot = () => useMutation({ mutationFn: (file: File) => uploadImage(file, 'support') });

@@ -4,7 +4,7 @@ import { LIMITS, ticketMessageField } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useReplyTicket } from '../api/reply-ticket.ts';
-import { contractRule } from '../lib/contract-rule.ts';
+import { zodRule } from '../../../shared/forms/zod-rule.ts';
 
 export function ReplyBox({ ticketId }: { ticketId: string }) {
   const { t } = useTranslation('support');
@@ -24,7 +24,7 @@ export function ReplyBox({ ticketId }: { ticketId: string }) {
 
   return (
     <Form form={form} layout="vertical" name="support-reply" onFinish={submit} className="support-reply">
-      <Form.Item name="message" label={t('conversation.reply')} rules={[contractRule(ticketMessageField, t)]}>
+      <Form.Item name="message" label={t('conversation.reply')} rules={[zodRule(ticketMessageField, t)]}>
         <Input.TextArea
           placeholder={t('conversation.replyPlaceholder')}
           count={{ show: true, max: LIMITS.supportMessageMax }}

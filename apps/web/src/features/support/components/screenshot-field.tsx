@@ -5,7 +5,7 @@ import type { UploadedImage } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useUploadScreenshot } from '../api/upload-screenshot.ts';
-import { screenshotProblem } from '../lib/screenshot-check.ts';
+import { checkImageFile } from '../../../shared/api/upload-image.ts';
 
 interface Props {
   /** The id of the uploaded image (set by the form). */
@@ -23,7 +23,7 @@ export function ScreenshotField({ value, onChange, onBusyChange }: Props) {
   const shown = image && image.id === value ? image : null;
 
   const pick = (file: File) => {
-    const problem = screenshotProblem(file);
+    const problem = checkImageFile(file);
     if (problem) {
       toast.error(t(`errors:${problem}`));
       return Upload.LIST_IGNORE;

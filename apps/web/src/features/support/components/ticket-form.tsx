@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/api-error.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
-import { contractRule } from '../lib/contract-rule.ts';
+import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { ScreenshotField } from './screenshot-field.tsx';
 
 type Values = CreateTicketBody;
@@ -37,14 +37,14 @@ export function TicketForm() {
 
   return (
     <Form<Values> form={form} layout="vertical" name="support-ticket" onFinish={submit} requiredMark="optional">
-      <Form.Item name="subject" label={t('form.subject')} required rules={[contractRule(ticketSubjectField, t)]}>
+      <Form.Item name="subject" label={t('form.subject')} required rules={[zodRule(ticketSubjectField, t)]}>
         <Input
           placeholder={t('form.subjectPlaceholder')}
           count={{ show: true, max: LIMITS.supportSubjectMax }}
           autoComplete="off"
         />
       </Form.Item>
-      <Form.Item name="message" label={t('form.message')} required rules={[contractRule(ticketMessageField, t)]}>
+      <Form.Item name="message" label={t('form.message')} required rules={[zodRule(ticketMessageField, t)]}>
         <Input.TextArea
           placeholder={t('form.messagePlaceholder')}
           count={{ show: true, max: LIMITS.supportMessageMax }}
@@ -63,7 +63,7 @@ export function TicketForm() {
         label={t('form.contactEmail')}
         extra={t('form.contactEmailHint')}
         required
-        rules={[contractRule(emailField, t)]}
+        rules={[zodRule(emailField, t)]}
       >
         <Input type="email" placeholder={t('form.contactEmailPlaceholder')} autoComplete="email" />
       </Form.Item>

@@ -1,7 +1,8 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordField, type ChangePasswordBody } from '@turing/contract';
-import { matchRule, showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import type { ChangePasswordBody } from '@turing/contract';
+import { showFieldErrors } from '../../../shared/forms/zod-rule.ts';
+import { PasswordPair } from '../../../shared/ui/identity/password-pair.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -38,17 +39,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
           <Input.Password autoComplete="current-password" />
         </Form.Item>
       )}
-      <Form.Item name="password" label={t('password.new')} rules={[zodRule(passwordField, t)]}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('password.confirm')}
-        dependencies={['password']}
-        rules={[{ required: true, message: t('errors:PASSWORD_REQUIRED') }, matchRule('password', t)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <PasswordPair label={t('password.new')} confirmLabel={t('password.confirm')} />
       <Button htmlType="submit" loading={change.isPending}>
         {hasPassword ? t('password.submit') : t('password.setTitle')}
       </Button>

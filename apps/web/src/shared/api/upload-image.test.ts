@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screenshotProblem } from './screenshot-check.ts';
+import { checkImageFile } from './upload-image.ts';
 
 const MB = 1024 * 1024;
 
-describe('screenshotProblem', () => {
+describe('checkImageFile', () => {
   it.each([
     ['shot.png', 'image/png', MB, null],
     ['photo.JPG', 'image/jpeg', MB, null],
@@ -13,6 +13,6 @@ describe('screenshotProblem', () => {
     ['notes.txt', '', 10, 'IMAGE_FORMAT'],
     ['huge.png', 'image/png', 5 * MB + 1, 'IMAGE_TOO_LARGE'],
   ])('%s (%s, %i bytes) → %s', (name, type, size, expected) => {
-    expect(screenshotProblem({ name, type, size })).toBe(expected);
+    expect(checkImageFile({ name, type, size })).toBe(expected);
   });
 });
