@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    // Nothing to show while the first route loads; the progress bar says it is loading.
+    HydrateFallback: () => null,
     children: [
       {
         ErrorBoundary: RouteError,
