@@ -8,6 +8,8 @@ test('register by e-mail, edit the profile, log out and in, reset the password; 
   page,
   context,
 }) => {
+  // A long journey through many pages; it gets more time than a single check.
+  test.setTimeout(120_000);
   const email = `${unique('journey')}@example.com`;
   const username = unique('ada');
 

@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { codeFor, unique } from './support/outbox.ts';
 
 test('register by phone in Chinese, picking the country with the keyboard, then log in by phone', async ({ page }) => {
+  // A long journey through many pages; it gets more time than a single check.
+  test.setTimeout(120_000);
   await page.addInitScript(() =>
     localStorage.setItem('LOCALE', JSON.stringify({ value: 'zh', time: Date.now(), expire: null })),
   );

@@ -20,6 +20,7 @@ function mailsTo(to: string) {
 }
 
 test('a user reads the FAQ, writes to support, and reads the answer after a reload', async ({ page }) => {
+  test.setTimeout(120_000);
   const { email } = await registerThroughApi(page);
   const subject = unique('Rendering stuck ');
 
