@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { codeFor, unique } from './support/outbox.ts';
+import { chooseFromUserMenu } from './support/session.ts';
 
 const avatar = path.join(import.meta.dirname, 'support', 'avatar.png');
 
@@ -57,9 +58,7 @@ test('register by e-mail, edit the profile, log out and in, reset the password; 
     'Light, concrete and timber',
   );
 
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/#\/login$/);
+  await chooseFromUserMenu(page, 'Log out', /#\/login$/);
 
   const login = page.getByRole('form', { name: 'Log in' });
   await login.getByLabel('E-mail address').fill(email);

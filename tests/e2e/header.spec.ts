@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughApi } from './support/session.ts';
+import { chooseFromUserMenu, registerThroughApi } from './support/session.ts';
 
 test('logged in, the header shows the avatar menu and logging out returns to /login', async ({ page }) => {
   await registerThroughApi(page, 'Header Tester');
@@ -8,22 +8,14 @@ test('logged in, the header shows the avatar menu and logging out returns to /lo
   await expect(trigger).toContainText('Header Tester');
   await expect(page.getByRole('button', { name: 'Try now' })).toHaveCount(0);
 
-  await trigger.hover();
-  await page.getByRole('menuitem', { name: 'Favorites' }).click();
-  await expect(page).toHaveURL(/#\/own\?selectedCollection=true$/);
+  await chooseFromUserMenu(page, 'Favorites', /#\/own\?selectedCollection=true$/);
   await expect(page.getByRole('tab', { name: 'Collection' })).toHaveAttribute('aria-selected', 'true');
 
-  await trigger.hover();
-  await page.getByRole('menuitem', { name: 'Account' }).click();
-  await expect(page).toHaveURL(/#\/user\/profile$/);
+  await chooseFromUserMenu(page, 'Account', /#\/user\/profile$/);
 
-  await trigger.hover();
-  await page.getByRole('menuitem', { name: 'My homepage' }).click();
-  await expect(page).toHaveURL(/#\/own$/);
+  await chooseFromUserMenu(page, 'My homepage', /#\/own$/);
 
-  await trigger.hover();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/#\/login$/);
+  await chooseFromUserMenu(page, 'Log out', /#\/login$/);
   await page.goto('/#/workspace');
   await expect(page).toHaveURL(/#\/login/);
   const info = await page.request.get('/turing/user/info');

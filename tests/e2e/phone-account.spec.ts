@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { codeFor, unique } from './support/outbox.ts';
+import { chooseFromUserMenu } from './support/session.ts';
 
 test('register by phone in Chinese, picking the country with the keyboard, then log in by phone', async ({ page }) => {
   // A long journey through many pages; it gets more time than a single check.
@@ -43,9 +44,7 @@ test('register by phone in Chinese, picking the country with the keyboard, then 
   await expect(page).toHaveURL(/#\/home$/);
   await expect(page.getByTestId('user-menu')).toContainText(username);
 
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await expect(page).toHaveURL(/#\/login$/);
+  await chooseFromUserMenu(page, '退出登录', /#\/login$/);
 
   const login = page.getByRole('form', { name: '登录' });
   await login.getByText('手机号', { exact: true }).click();

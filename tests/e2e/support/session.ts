@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { codeFor, unique } from './outbox.ts';
 
 const headers = { 'x-requested-with': 'XMLHttpRequest' };
@@ -32,4 +32,16 @@ export async function registerThroughApi(page: Page, nickname?: string) {
     localStorage.setItem('IS_LOGIN', JSON.stringify({ value: true, time: Date.now(), expire: 604800 }));
   });
   return { email, username, password: 'secret123' };
+}
+
+/**
+ * Opens the header's avatar menu by hovering and picks an item. The menu animates in; a click
+ * that lands mid-animation is lost, so the whole gesture is retried until the page moves on.
+ */
+export async function chooseFromUserMenu(page: Page, item: string, expectedUrl: RegExp) {
+  await expect(async () => {
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 3_000 });
+    await expect(page).toHaveURL(expectedUrl, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
