@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { sweepExpired } from './modules/auth/housekeeping.ts';
 
 async function main() {
   const config = loadConfig();
@@ -12,12 +13,22 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const app = await buildApp({ config, database });
 
+  // Hourly sweep of expired sessions, codes and rate windows; any node may run it, it is idempotent.
+  const sweep = () =>
+    sweepExpired(database.db).then(
+      (removed) => app.log.info({ removed }, 'housekeeping'),
+      (err: unknown) => app.log.error({ err }, 'housekeeping failed'),
+    );
+  void sweep();
+  const sweeper = setInterval(() => void sweep(), 3_600_000).unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    clearInterval(sweeper);
     try {
       await app.close();
       await database.close();
