@@ -31,6 +31,8 @@ import { createUploadService } from './modules/upload/upload.service.ts';
 import { userModule } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createLocalStorage } from './storage/local.ts';
+import { ensureSecretFile } from './storage/secret-file.ts';
+import { createUrlSigner } from './storage/signed-urls.ts';
 
 export const VERSION = '0.1.0';
 
@@ -81,7 +83,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(swaggerPlugin, { version: VERSION });
   await app.register(appHeaderPlugin);
 
-  const services = createServices(config, database, app.log);
+  const services = await createServices(config, database, app.log);
   await app.register(sessionPlugin, { sessions: services.sessions, secureCookie: config.production });
 
   await app.register(
@@ -106,16 +108,22 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     { prefix: '/turing' },
   );
 
-  await app.register(staticFilesPlugin, { webDist: config.WEB_DIST, filesDir: config.filesDir });
+  await app.register(staticFilesPlugin, {
+    webDist: config.WEB_DIST,
+    filesDir: config.filesDir,
+    storage: services.storage,
+    signer: services.signer,
+  });
   return app;
 }
 
 /** Wires the services once; modules receive what they use. */
-function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
+async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
   const storage = createLocalStorage(config.filesDir);
+  const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
   const sessions = createSessionService(createSessionRepository(db));
-  const uploads = createUploadService({ db, storage });
+  const uploads = createUploadService({ db, storage, signer });
   const users = createUserService({ db, sessions, uploads });
   const messaging = createMessagingService(config, log);
   const auth = createAuthService({
@@ -144,5 +152,5 @@ function createServices(config: Config, database: Database, log: FastifyBaseLogg
         })
       : null;
   const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
-  return { storage, sessions, uploads, users, messaging, auth, google, wechat, support };
+  return { storage, signer, sessions, uploads, users, messaging, auth, google, wechat, support };
 }

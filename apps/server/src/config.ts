@@ -44,6 +44,12 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   IP_COUNTRY_URL: z.url().default('https://ip2c.org/s'),
+  /** Signs private image URLs; every API node must share it (default: made once in DATA_DIR). */
+  FILE_URL_SECRET: z
+    .string()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16).optional())
+    .optional(),
   /** The operator's token for /turing/admin; without it the server keeps a random one in <DATA_DIR>/admin-token. */
   ADMIN_TOKEN: z
     .string()

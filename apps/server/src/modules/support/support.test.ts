@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
+import { png, upload } from '../../test/upload-helpers.ts';
 import { appHeaders, buildTestApp, readOutbox, seedUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -50,23 +50,7 @@ async function newTicket(cookie: string, over: object = {}, locale: Locale = 'en
 }
 
 async function uploadScreenshot(cookie: string, kind = 'support') {
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  const boundary = '----support-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/turing/upload/image?kind=${kind}`,
-    headers: { ...appHeaders(), cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
+  const res = await upload(t, cookie, await png(40, 30), 's.png', kind);
   expect(res.json().status).toBe(200);
   return res.json().data as { id: string; url: string };
 }
@@ -104,7 +88,7 @@ describe('opening a ticket', () => {
     const data = await newTicket(cookie, { screenshotUploadId: shot.id });
     const shown = (await detail(cookie, data.id)).json().data;
     expect(shown.messages[0].screenshotUrl).toBe(shot.url);
-    expect(shot.url).toMatch(/^\/files\/support\//);
+    expect(shot.url).toMatch(/^\/files\/private\/support\/.+\?exp=\d+&sig=/);
   });
 
   it('refuses an upload of another kind or of another user', async () => {

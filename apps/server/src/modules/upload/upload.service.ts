@@ -3,16 +3,19 @@ import type { UploadKind, UploadedImage } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { isPublicKey, type UrlSigner } from '../../storage/signed-urls.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { cleanImage } from './image-processing.ts';
 import { createUploadRepository } from './upload.repository.ts';
 
-export function createUploadService(deps: { db: Db; storage: ObjectStorage }) {
+export function createUploadService(deps: { db: Db; storage: ObjectStorage; signer: UrlSigner }) {
   const repo = createUploadRepository(deps.db);
+  /** Avatars are public; every other image is reached through a signed URL that expires. */
+  const url = (key: string) => (isPublicKey(key) ? deps.storage.url(key) : deps.signer.sign(key));
   const toDto = (row: UploadRow): UploadedImage => ({
     id: row.id,
     kind: row.kind as UploadKind,
-    url: deps.storage.url(row.key),
+    url: url(row.key),
     width: row.width,
     height: row.height,
     bytes: row.bytes,
@@ -50,7 +53,7 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage }) {
       return row;
     },
 
-    url: (key: string) => deps.storage.url(key),
+    url,
   };
 }
 export type UploadService = ReturnType<typeof createUploadService>;

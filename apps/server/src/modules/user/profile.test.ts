@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { png, upload as uploadAs } from '../../test/upload-helpers.ts';
 import { appHeaders, buildTestApp, cookieFrom, registerUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -8,32 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = (w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#18a058' } })
-    .png()
-    .toBuffer();
-
-function multipart(file: Buffer, filename: string, type = 'image/png') {
-  const boundary = '----turing-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(cookie: string, file: Buffer, filename: string, kind = 'avatar', locale: 'en' | 'zh' = 'en') {
-  const { body, contentType } = multipart(file, filename);
-  return t.app.inject({
-    method: 'POST',
-    url: `/turing/upload/image?kind=${kind}`,
-    headers: { ...appHeaders(locale), cookie, 'content-type': contentType },
-    payload: body,
-  });
-}
+const upload = (cookie: string, file: Buffer, filename: string, kind = 'avatar', locale: 'en' | 'zh' = 'en') =>
+  uploadAs(t, cookie, file, filename, kind, locale);
 
 const update = (cookie: string, payload: object, locale: 'en' | 'zh' = 'en') =>
   t.app.inject({
