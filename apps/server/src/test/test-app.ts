@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import type { OutboxLine } from '../modules/messaging/outbox.ts';
 import { createSessionRepository } from '../modules/auth/session.repository.ts';
 import { createSessionService } from '../modules/auth/session.service.ts';
 
@@ -90,14 +91,7 @@ export async function seedUser(t: TestApp, fields: Partial<typeof users.$inferIn
   return { user: user!, cookie: `${SESSION_COOKIE}=${token}`, token };
 }
 
-export interface OutboxEntry {
-  channel: 'phone' | 'email';
-  to: string;
-  purpose: string;
-  code: string | null;
-  text: string;
-  at: string;
-}
+export type OutboxEntry = OutboxLine;
 
 /** Everything the dev outbox received, oldest first. */
 export function readOutbox(t: TestApp): OutboxEntry[] {

@@ -1,24 +1,10 @@
-import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCountries } from 'libphonenumber-js';
 import { i18n, initI18n } from '../../i18n/i18n.ts';
-import { PhoneInput, type PhoneInputMeta, type PhoneInputProps } from './phone-input.tsx';
-
-function Controlled({ initial = '', ...props }: PhoneInputProps & { initial?: string }) {
-  const [value, setValue] = useState(initial);
-  return (
-    <PhoneInput
-      {...props}
-      value={value}
-      onChange={(next, meta) => {
-        setValue(next);
-        props.onChange?.(next, meta);
-      }}
-    />
-  );
-}
+import { PhoneInput, type PhoneInputMeta } from './phone-input.tsx';
+import { Controlled } from './test-utils.tsx';
 
 const countryButton = () => screen.getByRole('button', { name: /^Country/ });
 const listbox = () => screen.getByRole('listbox');
