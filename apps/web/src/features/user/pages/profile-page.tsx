@@ -35,11 +35,16 @@ export function ProfilePage() {
     handled.current = true;
     setParams({}, { replace: true });
     if (failed) toast.error(t(`errors:${failed}`));
-    if (code)
+    if (code) {
       bind.mutate(code, {
-        onSuccess: (next) => (onSaved(next), toast.success(t('account.wechatDone'))),
-        onError: (e) => toastError(e),
+        onSuccess(next) {
+          onSaved(next);
+          toast.success(t('account.wechatDone'));
+        },
+        onError: toastError,
       });
+    }
+    // Runs after every render until the code has been handled once.
   });
 
   return (
