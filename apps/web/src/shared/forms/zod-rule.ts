@@ -3,6 +3,7 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error.ts';
+import { toastError } from '../ui/toast-error.ts';
 
 /** An antd Form rule that applies a contract field schema and shows its localised message. */
 export function zodRule(schema: z.ZodType, t: TFunction): Rule {
@@ -25,12 +26,10 @@ export function matchRule(field: string, t: TFunction): Rule {
 
 /**
  * Puts a server rejection where the user looks: on the offending fields when the server named
- * them, otherwise returns false so the caller can show a toast.
+ * them, otherwise in a toast.
  */
-export function showFieldErrors(form: FormInstance, err: unknown, t: TFunction, known: string[]): boolean {
-  if (!(err instanceof ApiError)) return false;
-  const fields = err.fields.filter((f) => known.includes(f.field.split('.')[0]!));
-  if (fields.length === 0) return false;
+export function reportFormError(form: FormInstance, err: unknown, t: TFunction, known: string[]) {
+  const fields = err instanceof ApiError ? err.fields.filter((f) => known.includes(f.field.split('.')[0]!)) : [];
+  if (fields.length === 0) return toastError(err);
   form.setFields(fields.map((f) => ({ name: f.field.split('.')[0]!, errors: [t(`errors:${f.code}`)] })));
-  return true;
 }

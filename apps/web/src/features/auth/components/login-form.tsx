@@ -3,10 +3,9 @@ import { Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LoginBody } from '@turing/contract';
-import { showFieldErrors } from '../../../shared/forms/zod-rule.ts';
+import { reportFormError } from '../../../shared/forms/zod-rule.ts';
 import { STORAGE_KEYS, storage } from '../../../shared/storage/storage.ts';
 import { toast } from '../../../shared/ui/toast.ts';
-import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useLogin } from '../api/login.ts';
 import { useFinishLogin } from '../hooks/use-finish-login.ts';
 import { IdentityField, MethodSwitch, type Method } from '../../../shared/ui/identity/identity-field.tsx';
@@ -40,7 +39,7 @@ export function LoginForm({ onForgot, prefill }: { onForgot(): void; prefill?: R
         finish(profile);
       },
       onError(err) {
-        if (!showFieldErrors(form, err, t, ['phone', 'email', 'password'])) toastError(err);
+        reportFormError(form, err, t, ['phone', 'email', 'password']);
       },
     });
   };

@@ -3,9 +3,8 @@ import { Button, Form, Input, Select } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { OCCUPATIONS, usernameField, type RegisterBody } from '@turing/contract';
-import { showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import { reportFormError, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { toast } from '../../../shared/ui/toast.ts';
-import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useRegister } from '../api/register.ts';
 import { useFinishLogin } from '../hooks/use-finish-login.ts';
 import { AgreementField } from './agreement.tsx';
@@ -38,7 +37,7 @@ export function RegisterForm() {
         finish(profile);
       },
       onError(err) {
-        if (!showFieldErrors(form, err, t, FIELDS)) toastError(err);
+        reportFormError(form, err, t, FIELDS);
       },
     });
   };

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResetBody } from '@turing/contract';
-import { showFieldErrors } from '../../../shared/forms/zod-rule.ts';
+import { reportFormError } from '../../../shared/forms/zod-rule.ts';
 import { toast } from '../../../shared/ui/toast.ts';
-import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { PasswordPair } from '../../../shared/ui/identity/password-pair.tsx';
 import { CodeField } from '../../../shared/ui/identity/code-field.tsx';
@@ -35,7 +34,7 @@ export function ResetForm({
         onDone({ method, value: values[method]! });
       },
       onError(err) {
-        if (!showFieldErrors(form, err, t, ['phone', 'email', 'code', 'password', 'confirmPassword'])) toastError(err);
+        reportFormError(form, err, t, ['phone', 'email', 'code', 'password', 'confirmPassword']);
       },
     });
   };

@@ -9,9 +9,8 @@ import {
   type UpdateInfoBody,
   type UserProfile,
 } from '@turing/contract';
-import { showFieldErrors, zodRule } from '../../../shared/forms/zod-rule.ts';
+import { reportFormError, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { toast } from '../../../shared/ui/toast.ts';
-import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useUpdateInfo } from '../api/update-info.ts';
 import { AvatarUploader } from './avatar-uploader.tsx';
 
@@ -36,7 +35,7 @@ export function BasicInfoForm({ profile, onSaved }: { profile: UserProfile; onSa
       await save(values);
       toast.success(t('basic.saved'));
     } catch (err) {
-      if (!showFieldErrors(form, err, t, ['nickname', 'signature', 'gender', 'occupation'])) toastError(err);
+      reportFormError(form, err, t, ['nickname', 'signature', 'gender', 'occupation']);
     }
   };
 

@@ -1,11 +1,10 @@
 import { Button, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BindContactBody, UserProfile } from '@turing/contract';
-import { showFieldErrors } from '../../../shared/forms/zod-rule.ts';
+import { reportFormError } from '../../../shared/forms/zod-rule.ts';
 import { CodeField } from '../../../shared/ui/identity/code-field.tsx';
 import { IdentityField, type Method } from '../../../shared/ui/identity/identity-field.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
-import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useBindContact } from '../api/bind-contact.ts';
 
 /** Adds the missing phone number or e-mail address, proven by a code sent to it. */
@@ -30,7 +29,7 @@ export function BindContactModal({
         onClose();
       },
       onError(err) {
-        if (!showFieldErrors(form, err, t, ['phone', 'email', 'code'])) toastError(err);
+        reportFormError(form, err, t, ['phone', 'email', 'code']);
       },
     });
   return (

@@ -1,10 +1,9 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChangePasswordBody } from '@turing/contract';
-import { showFieldErrors } from '../../../shared/forms/zod-rule.ts';
+import { reportFormError } from '../../../shared/forms/zod-rule.ts';
 import { PasswordPair } from '../../../shared/ui/identity/password-pair.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
-import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
@@ -18,7 +17,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         toast.success(t('password.done'));
       },
       onError(err) {
-        if (!showFieldErrors(form, err, t, ['oldPassword', 'password', 'confirmPassword'])) toastError(err);
+        reportFormError(form, err, t, ['oldPassword', 'password', 'confirmPassword']);
       },
     });
   return (

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
-import { i18n, initI18n } from '../../i18n/i18n.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { PhoneInput, type PhoneInputMeta } from './phone-input.tsx';
 import { Controlled } from './test-utils.tsx';
 
@@ -10,9 +10,6 @@ const spy = () => vi.fn<(value: string, meta: PhoneInputMeta) => void>();
 const input = () => screen.getByRole<HTMLInputElement>('textbox');
 const values = (onChange: ReturnType<typeof spy>) => onChange.mock.calls.map(([v]) => v);
 
-beforeAll(() => {
-  initI18n('en');
-});
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCountries } from 'libphonenumber-js';
-import { i18n, initI18n } from '../../i18n/i18n.ts';
+import { i18n } from '../../i18n/i18n.ts';
 import { PhoneInput, type PhoneInputMeta } from './phone-input.tsx';
 import { Controlled } from './test-utils.tsx';
 
@@ -16,9 +16,6 @@ const highlightedName = () => {
 // Canada, Chad, Chile, China, Finland, France in English.
 const SIX = ['CN', 'CL', 'TD', 'FR', 'FI', 'CA'];
 
-beforeAll(() => {
-  initI18n('en');
-});
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
