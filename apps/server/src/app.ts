@@ -1,57 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import pino, { type Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@turing/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createGoogleClient } from './modules/auth/google.client.ts';
-import { createRateCounterRepository } from './modules/auth/rate-counter.repository.ts';
-import { createRateCounterService } from './modules/auth/rate-counter.service.ts';
-import { createSessionRepository } from './modules/auth/session.repository.ts';
-import { createSessionService } from './modules/auth/session.service.ts';
-import { createVerificationCodeService } from './modules/auth/verification-code.service.ts';
-import { createWechatClient } from './modules/auth/wechat.client.ts';
-import { createMessagingService } from './modules/messaging/messaging.service.ts';
 import { supportAdminModule, supportModule } from './modules/support/support.routes.ts';
-import { createSupportService } from './modules/support/support.service.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { uploadModule } from './modules/upload/upload.routes.ts';
-import { createUploadService } from './modules/upload/upload.service.ts';
 import { userModule } from './modules/user/user.routes.ts';
-import { createUserService } from './modules/user/user.service.ts';
-import { createLocalStorage } from './storage/local.ts';
-import { ensureSecretFile } from './storage/secret-file.ts';
-import { createUrlSigner } from './storage/signed-urls.ts';
+import { createServices, type Services } from './services.ts';
 
 export const VERSION = '0.1.0';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  logger?: FastifyServerOptions['logger'];
+export interface HttpAppOptions {
+  logger: Logger;
+  /**
+   * Which routes this listener serves: everything (default), everything but the operator API
+   * (when ADMIN_LISTEN moves it to an internal address), only the operator API and health, or
+   * only health (a worker node).
+   */
+  surface?: 'all' | 'public' | 'admin' | 'health';
 }
 
-/** Builds the whole HTTP app; main.ts runs it, tests inject into it. */
-export async function buildApp({ config, database, logger }: AppDeps) {
+/** Builds the HTTP app on already-wired services; main.ts runs it, tests inject into it. */
+export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
+  const { config, database } = services;
+  const surface = opts.surface ?? 'all';
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    loggerInstance: opts.logger,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.production,
-    bodyLimit: LIMITS.imageMaxBytes * 2,
+    // A hop count is accepted at run time (proxy-addr), though the typings list only the other forms.
+    trustProxy: config.TRUST_PROXY as boolean | string[],
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // Keep-alive sockets with no request in flight close at shutdown; busy ones finish first.
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,6 +57,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     reply.header('x-request-id', req.id);
   });
 
+  await app.register(requestLogPlugin);
   await app.register(envelopePlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -80,19 +79,23 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
-  await app.register(swaggerPlugin, { version: VERSION });
+  const users = surface === 'all' || surface === 'public';
+  if (users) await app.register(swaggerPlugin, { version: VERSION });
   await app.register(appHeaderPlugin);
-
-  const services = await createServices(config, database, app.log);
   await app.register(sessionPlugin, { sessions: services.sessions, secureCookie: config.production });
 
   await app.register(
     async (api) => {
       await api.register(systemModule, {
         database,
+        lifecycle: services.lifecycle,
         version: VERSION,
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
       });
+      if (surface === 'all' || surface === 'admin') {
+        await api.register(supportAdminModule, { support: services.support, token: services.adminToken });
+      }
+      if (!users) return;
       await api.register(userModule, { users: services.users, wechat: services.wechat });
       await api.register(authModule, {
         auth: services.auth,
@@ -103,54 +106,40 @@ export async function buildApp({ config, database, logger }: AppDeps) {
       });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
-      await api.register(supportAdminModule, { support: services.support, config });
     },
     { prefix: '/turing' },
   );
 
-  await app.register(staticFilesPlugin, {
-    webDist: config.WEB_DIST,
-    filesDir: config.filesDir,
-    storage: services.storage,
-    signer: services.signer,
-  });
+  if (users) {
+    await app.register(staticFilesPlugin, {
+      webDist: config.WEB_DIST,
+      filesDir: config.filesDir,
+      storage: services.storage,
+      signer: services.signer,
+    });
+  }
   return app;
 }
 
-/** Wires the services once; modules receive what they use. */
-async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
-  const { db } = database;
-  const storage = createLocalStorage(config.filesDir);
-  const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
-  const sessions = createSessionService(createSessionRepository(db));
-  const uploads = createUploadService({ db, storage, signer });
-  const users = createUserService({ db, sessions, uploads });
-  const messaging = createMessagingService(config, log);
-  const auth = createAuthService({
-    db,
-    users,
-    sessions,
-    messaging,
-    codes: createVerificationCodeService(db),
-    limits: createRateCounterService(createRateCounterRepository(db)),
-  });
-  const google =
-    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-      ? createGoogleClient({
-          clientId: config.GOOGLE_CLIENT_ID,
-          clientSecret: config.GOOGLE_CLIENT_SECRET,
-          issuer: config.GOOGLE_ISSUER,
-        })
-      : null;
-  const wechat =
-    config.WECHAT_APP_ID && config.WECHAT_APP_SECRET
-      ? createWechatClient({
-          appId: config.WECHAT_APP_ID,
-          appSecret: config.WECHAT_APP_SECRET,
-          apiUrl: config.WECHAT_API_URL,
-          authorizeUrl: config.WECHAT_AUTHORIZE_URL,
-        })
-      : null;
-  const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
-  return { storage, signer, sessions, uploads, users, messaging, auth, google, wechat, support };
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** false silences the log (tests); default: the process logger at LOG_LEVEL. */
+  logger?: false | Logger;
+}
+
+/** Services and HTTP app in one step, for tests and benchmarks that need just an app. */
+export async function buildApp({ config, database, logger }: AppDeps) {
+  const log = logger === false ? pino({ level: 'silent' }) : (logger ?? pino({ level: config.LOG_LEVEL }));
+  const services = await createServices(config, database, log);
+  const app = await buildHttpApp(services, { logger: log });
+  app.decorate('services', services);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present on apps made by buildApp: the services behind the routes (tests reach in through it). */
+    services?: Services;
+  }
 }

@@ -57,6 +57,44 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .pipe(z.string().min(16, 'must be at least 16 characters').optional())
     .optional(),
+  /**
+   * Which proxies may set X-Forwarded-For: a hop count ("1") or a comma-separated list of addresses
+   * and CIDR ranges. None by default, so a client cannot choose its own address for the per-IP limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v): boolean | number | string[] =>
+      v === '' || v === 'false'
+        ? false
+        : /^\d+$/.test(v)
+          ? Number(v)
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+    ),
+  /** Serves the operator's /turing/admin API only on this extra address (e.g. 127.0.0.1:9090), not on PORT. */
+  ADMIN_LISTEN: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port')
+        .optional(),
+    ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Largest JSON body a route accepts unless it says otherwise. */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +103,8 @@ export interface Config extends Env {
   production: boolean;
   database: 'pglite' | 'postgres';
   filesDir: string;
+  /** Where users reach the app, without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
+  publicUrl: string;
 }
 
 /** Parses the environment once; everything else receives the result. */
@@ -76,11 +116,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   const dataDir = path.resolve(cfg.DATA_DIR);
+  const production = cfg.NODE_ENV === 'production';
+  const problems = [...productionProblems(cfg, production), ...sharedSecretProblems(cfg)];
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     ...cfg,
     DATA_DIR: dataDir,
-    production: cfg.NODE_ENV === 'production',
+    production,
     database: cfg.DATABASE_URL ? 'postgres' : 'pglite',
     filesDir: path.join(dataDir, 'files'),
+    publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
   };
+}
+
+/** Production refuses to start on embedded stand-ins for what real users need. */
+function productionProblems(cfg: Env, production: boolean): string[] {
+  if (!production) return [];
+  const out: string[] = [];
+  if (!cfg.PUBLIC_URL) out.push('PUBLIC_URL: required in production (the address users reach, for sign-in redirects)');
+  if (!cfg.FILE_URL_SECRET) out.push('FILE_URL_SECRET: required in production (signs private image URLs)');
+  if (!cfg.ADMIN_TOKEN) out.push('ADMIN_TOKEN: required in production (the operator token)');
+  const sms = cfg.SMS_PROVIDER === 'twilio';
+  if (!cfg.SMTP_URL && !sms) {
+    out.push('SMTP_URL or SMS_PROVIDER=twilio: required in production (verification codes must reach users)');
+  }
+  return out;
+}
+
+/** Several nodes on one database must agree on secrets; a random one per node breaks signed URLs. */
+function sharedSecretProblems(cfg: Env): string[] {
+  if (!cfg.DATABASE_URL && cfg.ROLE === 'all') return [];
+  const why = cfg.ROLE === 'all' ? 'with DATABASE_URL' : `with ROLE=${cfg.ROLE}`;
+  const out: string[] = [];
+  if (!cfg.FILE_URL_SECRET) out.push(`FILE_URL_SECRET: required ${why}, shared by every node (16+ characters)`);
+  if (!cfg.ADMIN_TOKEN) out.push(`ADMIN_TOKEN: required ${why}, shared by every node (16+ characters)`);
+  return out;
 }

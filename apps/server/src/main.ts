@@ -1,58 +1,90 @@
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { buildApp } from './app.ts';
-import { sweepExpired } from './modules/auth/housekeeping.ts';
+import { describeDbError, openDatabase } from './db/client.ts';
+import { buildHttpApp } from './app.ts';
+import { createLogger } from './platform/logger.ts';
+import { createServices } from './services.ts';
+import { startWorkers } from './workers.ts';
 
+/**
+ * The process: configuration, database (migrated), services, then by ROLE the HTTP listener
+ * (api), the background workers (worker) or both (all, the default). SIGTERM drains: readiness
+ * fails, no new connections, in-flight requests finish, streams and workers stop, then exit.
+ */
 async function main() {
   const config = loadConfig();
+  const log = createLogger(config);
   if (config.ROLE !== 'all' && config.database === 'pglite') {
     throw new Error(
       `ROLE=${config.ROLE} needs PostgreSQL: the embedded database belongs to one process. Set DATABASE_URL, or use ROLE=all.`,
     );
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const app = await buildApp({ config, database });
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      onError: (err) => log.warn({ err: describeDbError(err) }, 'database connection error (recovering)'),
+    });
+  } catch (err) {
+    throw new Error(`The database could not be opened: ${describeDbError(err)}`, { cause: err });
+  }
+  const services = await createServices(config, database, log);
 
-  // Hourly sweep of expired sessions, codes and rate windows; any node may run it, it is idempotent.
-  const sweep = () =>
-    sweepExpired(database.db).then(
-      (removed) => app.log.info({ removed }, 'housekeeping'),
-      (err: unknown) => app.log.error({ err }, 'housekeeping failed'),
-    );
-  void sweep();
-  const sweeper = setInterval(() => void sweep(), 3_600_000).unref();
+  // A worker node has no API, but still answers its own health checks on PORT.
+  const surface = config.ROLE === 'worker' ? 'health' : config.ADMIN_LISTEN ? 'public' : 'all';
+  const app = await buildHttpApp(services, { logger: log, surface });
+  const adminApp =
+    config.ROLE !== 'worker' && config.ADMIN_LISTEN
+      ? await buildHttpApp(services, { logger: log, surface: 'admin' })
+      : null;
+  const stopWorkers = config.ROLE === 'api' ? null : startWorkers(services);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    clearInterval(sweeper);
+    log.info({ signal }, 'shutting down: draining');
+    services.lifecycle.drain();
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      log.flush();
+      process.exit(1);
+    }, 15_000).unref();
+    let code = 0;
     try {
-      await app.close();
+      await Promise.all([app.close(), adminApp?.close(), stopWorkers?.()]);
       await database.close();
+      log.info('stopped');
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      log.flush(() => process.exit(code));
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (adminApp) {
+    const [host, port] = [config.ADMIN_LISTEN!.replace(/:\d+$/, ''), Number(config.ADMIN_LISTEN!.split(':').pop())];
+    await adminApp.listen({ host, port });
+    log.info(`operator API on http://${config.ADMIN_LISTEN}/turing/admin`);
+  }
+  const port = (app.server.address() as { port: number }).port;
   if (config.ROLE === 'worker') {
-    // Worker nodes serve no HTTP; they run queue jobs, which the generation module registers.
-    app.log.info('worker role: no HTTP listener; waiting for queue jobs');
+    log.info(`worker ready (health on port ${port})`);
     return;
   }
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const port = (app.server.address() as { port: number }).port;
   const where = `http://localhost:${port}`;
-  app.log.info(`Turing Design is ready: open ${where} (API ${where}/turing, docs ${where}/turing/docs)`);
+  log.info(`Turing Design is ready: open ${where} (API ${where}/turing, docs ${where}/turing/docs)`);
   if (!config.production) console.log(`\n  Turing Design is running. Open ${where}\n`);
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(`Turing Design could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -29,6 +29,7 @@ export const ERRORS = {
     'Server error, please try again later or contact the administrator',
     '服务器错误，请稍后重试或联系管理员',
   ),
+  UNAVAILABLE: def(503, 'The service is unavailable, please try again later', '服务暂不可用，请稍后重试'),
   LOGOUT_FAILED: def(500, 'Logout failed, please try again later', '退出登录失败，请稍后重试'),
 
   // Field rules (a contract schema names one of these as its message).

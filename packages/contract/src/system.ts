@@ -15,7 +15,19 @@ export const clientConfig = z.object({
   ipCountryLookupUrl: z.string().nullable(),
 });
 
+export const liveData = z.object({ ok: z.literal(true), uptimeSeconds: z.number() });
+
 export const systemRoutes = {
+  live: route({
+    ...systemEndpoints.live,
+    response: liveData,
+    summary: 'Liveness: the process answers (no dependency is checked)',
+  }),
+  ready: route({
+    ...systemEndpoints.ready,
+    response: healthData,
+    summary: 'Readiness: the database answers and the process is not shutting down (503 otherwise)',
+  }),
   health: route({
     ...systemEndpoints.health,
     response: healthData,

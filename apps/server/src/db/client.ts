@@ -12,15 +12,44 @@ import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export type Notification = (payload: string) => void;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs one raw SQL statement (used by health checks and test set-up). */
+  /** Raw SQL with `$1`-style parameters, for what Drizzle does not express (queue adapters, locks). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` in one transaction; the handle it receives is bound to it (build repositories on it). */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to the function that stops listening. */
+  listen(channel: string, onMessage: Notification): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Runs one raw SQL statement (used by readiness checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
+  /** Longest time a statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Told about connection errors that are survived (a killed backend, a restart). */
+  onError?: (err: Error) => void;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any fixed number: every node migrating at once waits on this lock instead of racing. */
+const MIGRATION_LOCK = 7_261_842_001;
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Drizzle's transaction handle is a database bound to one connection; the one cast lives here. */
+const inTransaction = <T>(db: Db, fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
+
+function assertChannel(channel: string) {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid notification channel: ${channel}`);
+}
 
 /** Opens PGlite in `dir` (or in memory when dir is null) and applies the migrations. */
 export async function openPglite(dir: string | null): Promise<Database> {
@@ -32,6 +61,20 @@ export async function openPglite(dir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await client.query<T>(text, params)).rows;
+    },
+    transaction: (fn) => inTransaction(db, fn),
+    async listen(channel, onMessage) {
+      assertChannel(channel);
+      // PGlite delivers notifications in-process, which is all one embedded node needs.
+      const unlisten = await client.listen(channel, onMessage);
+      return unlisten;
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -41,23 +84,123 @@ export async function openPglite(dir: string | null): Promise<Database> {
   };
 }
 
+/** Applies the migrations on one connection holding an advisory lock, so concurrent nodes take turns. */
+export async function migratePostgres(url: string, connectTimeoutMs = 10_000) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client) as never, { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.end();
+  }
+}
+
 /** Connects to PostgreSQL and applies the migrations. */
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export async function openPostgres(url: string, opts: DatabaseOptions = {}): Promise<Database> {
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
+  await migratePostgres(url, connectTimeoutMs);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: opts.statementTimeoutMs ?? 30_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its backend (terminated, server restart) emits here; without a
+  // listener the process would crash. The pool replaces the client on the next checkout.
+  pool.on('error', (err) => opts.onError?.(err));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(db as never, { migrationsFolder });
+
+  // One dedicated connection carries every LISTEN of this process, reconnecting when it drops.
+  const handlers = new Map<string, Set<Notification>>();
+  let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const connectListener = (): Promise<pg.Client> => {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+      client.on('notification', (msg) => {
+        for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
+      });
+      client.on('error', (err) => {
+        opts.onError?.(err);
+        listener = null;
+        void client.end().catch(() => {});
+        if (!closed && handlers.size) setTimeout(() => void resubscribe(), 1_000).unref();
+      });
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`listen "${channel}"`);
+      listener = client;
+      return client;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const resubscribe = async () => {
+    try {
+      await connectListener();
+    } catch (err) {
+      opts.onError?.(err as Error);
+      if (!closed) setTimeout(() => void resubscribe(), 2_000).unref();
+    }
+  };
+
   return {
     db,
     kind: 'postgres',
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await pool.query(text, params)).rows as T[];
+    },
+    transaction: (fn) => inTransaction(db, fn),
+    async listen(channel, onMessage) {
+      assertChannel(channel);
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onMessage);
+      const client = await connectListener();
+      if (first && !connecting) await client.query(`listen "${channel}"`);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await listener?.query(`unlisten "${channel}"`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      assertChannel(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     ping: async () => {
       await pool.query('select 1');
     },
     close: async () => {
+      closed = true;
+      await listener?.end().catch(() => {});
       await pool.end();
     },
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'));
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string } & DatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(path.join(opts.dataDir, 'db'));
+}
+
+/** Start-up failures: Drizzle wraps the driver's error, whose message says what went wrong. */
+export function describeDbError(err: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    if (current instanceof AggregateError && current.errors.length) current = current.errors[0];
+    const e = current as { message?: string; code?: string; cause?: unknown };
+    const text = [e.code, e.message?.split('\n')[0]].filter(Boolean).join(': ');
+    if (text && !parts.includes(text)) parts.push(text);
+    current = e.cause;
+  }
+  return parts.join(' — caused by ') || String(err);
 }

@@ -30,6 +30,9 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionToken', null);
 
     app.addHook('onRequest', async (req, reply) => {
+      // Sessions belong to the API: static files and images (cached publicly, some by CDNs)
+      // must never carry a Set-Cookie. The matched route decides, not the raw URL.
+      if (!req.routeOptions.url?.startsWith('/turing/')) return;
       const token = req.cookies[SESSION_COOKIE];
       if (token) {
         const found = await sessions.resolve(token);

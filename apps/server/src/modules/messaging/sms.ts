@@ -4,12 +4,11 @@ export interface SmsProvider {
 }
 
 export class SmsDeliveryError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
+  readonly status?: number;
+  constructor(message: string, status?: number) {
     super(message);
     this.name = 'SmsDeliveryError';
+    this.status = status;
   }
 }
 

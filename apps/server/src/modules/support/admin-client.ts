@@ -13,12 +13,11 @@ import {
 
 /** A failure the CLI reports as it is, without a stack trace. */
 export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | null = null,
-  ) {
+  readonly code: string | null;
+  constructor(message: string, code: string | null = null) {
     super(message);
     this.name = 'CliError';
+    this.code = code;
   }
 }
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_TOKEN_HEADER, supportAdminRoutes, supportRoutes } from '@turing/contract';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
-import { ensureAdminToken, tokenMatches } from './admin-token.ts';
+import { tokenMatches } from './admin-token.ts';
 import type { SupportService } from './support.service.ts';
 
 // Generous for people, tight enough that one account cannot flood the support inbox.
@@ -32,9 +31,8 @@ export async function supportModule(app: FastifyInstance, opts: { support: Suppo
  * The operator's API under /admin: guarded by the admin token instead of a session and kept out of
  * the public OpenAPI document.
  */
-export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService; config: Config }) {
-  const { support } = opts;
-  const token = await ensureAdminToken({ dataDir: opts.config.DATA_DIR, configured: opts.config.ADMIN_TOKEN });
+export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService; token: string }) {
+  const { support, token } = opts;
 
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };

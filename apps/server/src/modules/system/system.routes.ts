@@ -1,23 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { systemRoutes } from '@turing/contract';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
+import type { Lifecycle } from '../../services.ts';
 
 const startedAt = Date.now();
+const uptimeSeconds = () => Math.round((Date.now() - startedAt) / 1000);
 
 export async function systemModule(
   app: FastifyInstance,
-  opts: { database: Database; version: string; ipCountryLookupUrl: string | null },
+  opts: { database: Database; lifecycle: Lifecycle; version: string; ipCountryLookupUrl: string | null },
 ) {
   defineRoute(app, systemRoutes.clientConfig, async () => ({ ipCountryLookupUrl: opts.ipCountryLookupUrl }));
 
-  defineRoute(app, systemRoutes.health, async () => {
+  const check = async () => {
     await opts.database.ping();
-    return {
-      ok: true as const,
-      version: opts.version,
-      database: opts.database.kind,
-      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-    };
+    return { ok: true as const, version: opts.version, database: opts.database.kind, uptimeSeconds: uptimeSeconds() };
+  };
+
+  defineRoute(app, systemRoutes.health, check);
+
+  defineRoute(app, systemRoutes.live, async () => ({ ok: true as const, uptimeSeconds: uptimeSeconds() }));
+
+  // A load balancer stops sending traffic once this fails: while draining, or without the database.
+  defineRoute(app, systemRoutes.ready, async () => {
+    if (opts.lifecycle.draining) throw new AppError('UNAVAILABLE');
+    try {
+      return await check();
+    } catch {
+      throw new AppError('UNAVAILABLE');
+    }
   });
 }

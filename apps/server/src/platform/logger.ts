@@ -1,0 +1,30 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config.ts';
+
+/** Query strings carry signed-URL signatures and OAuth codes: logs keep only the path. */
+export const redactUrl = (url: string) => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : `${url.slice(0, q)}?…`;
+};
+
+/**
+ * One logger per process. Lines are buffered and written off the request path (pino's async
+ * destination), which keeps logging from costing a third of the throughput of small routes.
+ */
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, opts: { sync?: boolean } = {}): Logger {
+  const destination = pino.destination({ dest: 1, sync: opts.sync ?? false, minLength: opts.sync ? 0 : 4096 });
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      serializers: {
+        req: (req: { method?: string; url?: string; id?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url ?? ''),
+        }),
+        err: pino.stdSerializers.err,
+      },
+    },
+    destination,
+  );
+}

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createGoogleClient } from './modules/auth/google.client.ts';
+import { createRateCounterRepository } from './modules/auth/rate-counter.repository.ts';
+import { createRateCounterService } from './modules/auth/rate-counter.service.ts';
+import { createSessionRepository } from './modules/auth/session.repository.ts';
+import { createSessionService } from './modules/auth/session.service.ts';
+import { createVerificationCodeService } from './modules/auth/verification-code.service.ts';
+import { createWechatClient } from './modules/auth/wechat.client.ts';
+import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { ensureAdminToken } from './modules/support/admin-token.ts';
+import { createSupportService } from './modules/support/support.service.ts';
+import { createUploadService } from './modules/upload/upload.service.ts';
+import { createUserService } from './modules/user/user.service.ts';
+import { createLocalStorage } from './storage/local.ts';
+import { ensureSecretFile } from './storage/secret-file.ts';
+import { createUrlSigner } from './storage/signed-urls.ts';
+
+/** What a process is doing right now; readiness answers 503 and streams end while it drains. */
+export interface Lifecycle {
+  readonly draining: boolean;
+  /** Aborted when shutdown starts: long-lived work (event streams, workers) stops on it. */
+  readonly signal: AbortSignal;
+  drain(): void;
+}
+
+function createLifecycle(): Lifecycle {
+  const controller = new AbortController();
+  return {
+    get draining() {
+      return controller.signal.aborted;
+    },
+    signal: controller.signal,
+    drain: () => controller.abort(),
+  };
+}
+
+/**
+ * Wires every service once per process. The HTTP app and the workers both receive the result,
+ * so an API node, a worker node and a test build exactly the same things.
+ */
+export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
+  const { db } = database;
+  const storage = createLocalStorage(config.filesDir);
+  const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
+  const adminToken = await ensureAdminToken({ dataDir: config.DATA_DIR, configured: config.ADMIN_TOKEN });
+  const sessions = createSessionService(createSessionRepository(db));
+  const uploads = createUploadService({ db, storage, signer });
+  const users = createUserService({ db, sessions, uploads });
+  const messaging = createMessagingService(config, log);
+  const auth = createAuthService({
+    db,
+    users,
+    sessions,
+    messaging,
+    codes: createVerificationCodeService(db),
+    limits: createRateCounterService(createRateCounterRepository(db)),
+  });
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createGoogleClient({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          issuer: config.GOOGLE_ISSUER,
+        })
+      : null;
+  const wechat =
+    config.WECHAT_APP_ID && config.WECHAT_APP_SECRET
+      ? createWechatClient({
+          appId: config.WECHAT_APP_ID,
+          appSecret: config.WECHAT_APP_SECRET,
+          apiUrl: config.WECHAT_API_URL,
+          authorizeUrl: config.WECHAT_AUTHORIZE_URL,
+        })
+      : null;
+  const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
+  return {
+    config,
+    database,
+    log,
+    lifecycle: createLifecycle(),
+    storage,
+    signer,
+    adminToken,
+    sessions,
+    uploads,
+    users,
+    messaging,
+    auth,
+    google,
+    wechat,
+    support,
+  };
+}
+export type Services = Awaited<ReturnType<typeof createServices>>;
