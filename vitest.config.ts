@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL: the test script runs them with TEST_DATABASE_URL.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/server/src/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -36,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node_modules/.bin/tsx apps/server/src/main.ts',
+    command: 'node_modules/.bin/node apps/server/src/main.ts',
     cwd: root,
     url: `http://127.0.0.1:${port}/turing/health`,
     reuseExistingServer: false,

@@ -18,8 +18,9 @@ import { createSessionService } from '../modules/auth/session.service.ts';
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!adminUrl) return { database: await openPglite(null), drop: async () => {} };
+/** An empty PostgreSQL database of its own (PostgreSQL runs only). */
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -27,9 +28,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -37,6 +37,12 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
       await c.end();
     },
   };
+}
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!adminUrl) return { database: await openPglite(null), drop: async () => {} };
+  const { url, drop } = await freshDatabaseUrl();
+  return { database: await openPostgres(url), drop };
 }
 
 export async function buildTestApp(env: Record<string, string> = {}) {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const base = { DATA_DIR: '/tmp/turing-config-test' };
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig({ ...base, ...env });
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
+
+describe('configuration', () => {
+  it('starts on embedded defaults outside production', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({ production: false, database: 'pglite', TRUST_PROXY: false });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('refuses production without what real users need, naming each missing setting', () => {
+    const message = problems({ NODE_ENV: 'production' });
+    for (const name of ['PUBLIC_URL', 'FILE_URL_SECRET', 'ADMIN_TOKEN', 'SMTP_URL']) expect(message).toContain(name);
+    const complete = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://turing.example.com/',
+      FILE_URL_SECRET: 'f'.repeat(32),
+      ADMIN_TOKEN: 'a'.repeat(32),
+      SMTP_URL: 'smtps://u:p@smtp.example.com',
+    };
+    expect(problems(complete)).toBe('');
+    expect(loadConfig({ ...base, ...complete }).publicUrl).toBe('https://turing.example.com');
+  });
+
+  it('refuses per-node random secrets when several nodes share a database', () => {
+    const shared = problems({ DATABASE_URL: 'postgres://db.internal/turing' });
+    expect(shared).toContain('FILE_URL_SECRET');
+    expect(shared).toContain('ADMIN_TOKEN');
+    expect(problems({ DATABASE_URL: 'postgres://db/x', ROLE: 'worker', FILE_URL_SECRET: 'x'.repeat(16) })).toMatch(
+      /ADMIN_TOKEN: required with ROLE=worker/,
+    );
+  });
+
+  it('reads trusted proxies as a hop count or a list', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(problems({ ADMIN_LISTEN: 'nope' })).toContain('ADMIN_LISTEN');
+  });
+});

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { getJson, spawnServer, type RunningServer } from './test/spawn-server.ts';
+
+const started: RunningServer[] = [];
+afterEach(() => {
+  for (const s of started.splice(0)) s.proc.kill('SIGKILL');
+});
+const run = (env: Record<string, string>) => {
+  const s = spawnServer({ LOG_LEVEL: 'info', ...env });
+  started.push(s);
+  return s;
+};
+
+describe('the server process', () => {
+  it('starts on plain Node with embedded defaults and stops cleanly on SIGTERM', async () => {
+    const s = run({});
+    const port = await s.port;
+    expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
+    s.proc.kill('SIGTERM');
+    expect(await s.exit).toBe(0);
+    expect(s.output()).toContain('"msg":"stopped"');
+  });
+
+  it('says why it cannot start: the cause, not only the failing SQL', async () => {
+    const s = run({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      FILE_URL_SECRET: 'f'.repeat(32),
+      ADMIN_TOKEN: 'a'.repeat(32),
+    });
+    expect(await s.exit).toBe(1);
+    expect(s.output()).toMatch(/could not start: The database could not be opened: .*ECONNREFUSED/);
+  });
+
+  it('refuses a split role on the embedded database', async () => {
+    const s = run({ ROLE: 'worker', FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32) });
+    expect(await s.exit).toBe(1);
+    expect(s.output()).toContain('ROLE=worker needs PostgreSQL');
+  });
+});
