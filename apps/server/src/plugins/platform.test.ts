@@ -13,9 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every call of the contract that changes state, read from the contract itself. */
-const mutating: Endpoint[] = Object.values(contract)
+const mutating: Endpoint[] = (Object.values(contract) as unknown[])
   .filter((v): v is Record<string, Endpoint> => typeof v === 'object' && v !== null && !Array.isArray(v))
-  .flatMap((group) => Object.values(group))
+  .flatMap((group) => Object.values(group) as Partial<Endpoint>[])
   .filter((e): e is Endpoint => typeof e?.path === 'string' && typeof e.method === 'string' && 'mutates' in e)
   .filter((e) => e.method !== 'GET' || e.mutates);
 
