@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import pino, { type Logger } from 'pino';
@@ -12,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -59,22 +59,24 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
 
   await app.register(requestLogPlugin);
   await app.register(envelopePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design injects its CSS-in-JS styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The phone input may ask an IP-to-country service, only when that is switched on.
-        connectSrc: ["'self'", ...(config.IP_COUNTRY_LOOKUP ? [new URL(config.IP_COUNTRY_URL).origin] : [])],
-        upgradeInsecureRequests: config.production ? [] : null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Ant Design injects its CSS-in-JS styles at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          // The phone input may ask an IP-to-country service, only when that is switched on.
+          connectSrc: ["'self'", ...(config.IP_COUNTRY_LOOKUP ? [new URL(config.IP_COUNTRY_URL).origin] : [])],
+          upgradeInsecureRequests: config.production ? [] : null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      // HSTS only makes sense behind HTTPS in production; on localhost it would pin browsers to https.
+      strictTransportSecurity: config.production ? undefined : false,
     },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only makes sense behind HTTPS in production; on localhost it would pin browsers to https.
-    strictTransportSecurity: config.production ? undefined : false,
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
