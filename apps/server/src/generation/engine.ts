@@ -1,0 +1,117 @@
+/**
+ * The one interface every image engine implements (embedded preview, ComfyUI fleet, OpenAI).
+ * The task lifecycle (queue, states, refunds, storage) lives outside the engines: an engine only
+ * turns one prepared task into images, reporting progress on the way.
+ */
+
+export type EngineName = 'preview' | 'comfyui' | 'openai';
+export type TaskMode = 'text' | 'iterate' | 'edit' | 'upscale';
+
+/** Input images as encoded bytes (PNG or JPEG), already owned-checked and loaded from storage. */
+export interface EngineImages {
+  /** iterate / edit / upscale: the image to transform. */
+  base?: Buffer;
+  /** Colours, materials and mood to borrow, weighted by `imageWeight`. */
+  reference?: Buffer;
+  /** Depth map steering the composition, weighted by `controlStrength`. */
+  depth?: Buffer;
+  /** Line drawing (sketch, CAD lines, white model) steering the composition, by `controlStrength`. */
+  lineArt?: Buffer;
+  /** edit: greyscale PNG at the base image's size; white (255) = change, black (0) = keep. */
+  mask?: Buffer;
+}
+
+export interface EngineTask {
+  /** Our task id; ComfyUI uses it as prompt_id, so it is never reused. */
+  id: string;
+  /** 1 for the first run, 2 for a retry: an engine that caches identical work must make them differ. */
+  attempt: number;
+  mode: TaskMode;
+  type: 'architectural' | 'interior';
+  model: 'architecture' | 'architecture-beta';
+  /** The English prompt sent to the engine (tags, word packages and translated free text joined). */
+  prompt: string;
+  negativePrompt: string;
+  /** Output size in pixels (from size preset and quality); for upscale the source size times `upscale`. */
+  width: number;
+  height: number;
+  /** Images to make (1–4); upscale always makes 1. */
+  count: number;
+  quality: 'SD' | 'HD' | 'FHD';
+  seed: number;
+  /** 0–1: how much of the base (iterate) or reference image survives. */
+  imageWeight: number;
+  /** 0–1: how strongly the prompt is followed. */
+  textWeight: number;
+  /** 0–1: how strongly line-art and depth images steer the result. */
+  controlStrength: number;
+  /** Style, material and function tags chosen (their prompt slugs), for engines that use them directly. */
+  tags: { style: string[]; material: string[]; function: string[] };
+  /** upscale: 2 or 4. */
+  upscale?: 2 | 4;
+  images: EngineImages;
+}
+
+export type EngineEvent =
+  /** The engine started working on the task (it left the engine's own queue). */
+  | { type: 'started' }
+  /** percent 0–100; preview: a small JPEG/PNG of the work in progress, when the engine gives one. */
+  | { type: 'progress'; percent: number; preview?: Buffer };
+
+export interface EngineResult {
+  /** Encoded images (PNG), `count` of them, at the engine's output size. */
+  images: Buffer[];
+  /** Which server did the work (ComfyUI fleet), for logs and the task record. */
+  server?: string;
+}
+
+/**
+ * How a run failed; the task lifecycle decides the state from it:
+ * - `unavailable`: nothing reached a healthy server (down, refused) → retry once elsewhere, else `lost` (refund);
+ * - `invalid`: the engine refused the job (validation, node_errors, content policy) → `lost` (refund), no retry;
+ * - `lost`: the server lost the job (restart, crash, history gone) → retry once, else `lost` (refund);
+ * - `stalled`: no progress for too long → `timed_out` (refund);
+ * - `interrupted`: cancelled through the engine at our request → `cancelled`.
+ * `message` is for logs and operators; `userMessage` (optional, already safe) may be shown.
+ */
+export type EngineFailure = 'unavailable' | 'invalid' | 'lost' | 'stalled' | 'interrupted';
+
+export class EngineError extends Error {
+  readonly kind: EngineFailure;
+  readonly server?: string;
+  constructor(kind: EngineFailure, message: string, opts: { server?: string; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = 'EngineError';
+    this.kind = kind;
+    this.server = opts.server;
+  }
+}
+
+export interface EngineRunContext {
+  /** Aborted when the user cancels (or the task times out, or the process shuts down). */
+  signal: AbortSignal;
+  onEvent(event: EngineEvent): void;
+  /** Servers that already failed this task (a retry goes elsewhere when it can). */
+  avoidServers?: string[];
+}
+
+export interface EngineHealth {
+  ok: boolean;
+  /** Human-readable detail: missing nodes or models, servers down, missing API key. */
+  detail?: string;
+  servers?: { url: string; ok: boolean; running: number; pending: number; detail?: string }[];
+}
+
+export interface Engine {
+  readonly name: EngineName;
+  /** Whether a task already running can be stopped (ComfyUI: /interrupt; preview: yes; OpenAI: no). */
+  readonly canCancelRunning: boolean;
+  /**
+   * Runs one task to the end. Resolves with the images; rejects with an EngineError. When
+   * `ctx.signal` aborts, a cancellable engine stops the work and rejects with kind `interrupted`.
+   */
+  run(task: EngineTask, ctx: EngineRunContext): Promise<EngineResult>;
+  health(): Promise<EngineHealth>;
+  /** Releases sockets and timers (process shutdown). */
+  close(): Promise<void>;
+}
