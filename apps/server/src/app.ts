@@ -16,6 +16,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { designModule } from './modules/design/design.routes.ts';
 import { supportAdminModule, supportModule } from './modules/support/support.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { uploadModule } from './modules/upload/upload.routes.ts';
@@ -108,11 +109,22 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
+      await api.register(designModule, {
+        tasks: services.tasks,
+        catalogue: services.catalogue,
+        events: services.events,
+        lineArt: services.lineArt,
+        lifecycle: services.lifecycle,
+        balance: (userId) => services.ledger.balance(userId),
+      });
     },
     { prefix: '/turing' },
   );
 
   if (users) {
+    // Task events reach this node's open streams through LISTEN, from whichever node made them.
+    app.addHook('onReady', async () => services.events.start());
+    app.addHook('preClose', async () => services.events.stop());
     await app.register(staticFilesPlugin, {
       webDist: config.WEB_DIST,
       filesDir: config.filesDir,

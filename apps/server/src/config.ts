@@ -95,6 +95,37 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(64 * 1024),
+  // Generation
+  GENERATION_ENGINE: z.enum(['preview', 'comfyui', 'openai']).default('preview'),
+  /** Per-model engine, e.g. "architecture:comfyui,architecture-beta:openai". */
+  MODEL_ENGINES: z.string().default(''),
+  /** How long the preview engine takes per task (so the queue is visible in a demo; 0 in tests). */
+  PREVIEW_PACE_MS: z.coerce.number().int().min(0).default(4000),
+  COMFYUI_URLS: z.string().default(''),
+  COMFYUI_WORKFLOWS_DIR: z.string().optional(),
+  COMFYUI_CHECKPOINT: z.string().default('sd_xl_base_1.0.safetensors'),
+  COMFYUI_CHECKPOINT_BETA: z.string().optional(),
+  COMFYUI_CONTROLNET_DEPTH: z.string().default('controlnet-depth-sdxl-1.0.safetensors'),
+  COMFYUI_CONTROLNET_LINEART: z.string().default('controlnet-canny-sdxl-1.0.safetensors'),
+  COMFYUI_UPSCALE_MODEL: z.string().default('4x-UltraSharp.pth'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().optional(),
+  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
+  /** Model that translates Chinese prompts for English-only engines (needs OPENAI_API_KEY). */
+  TRANSLATE_MODEL: z.string().default('gpt-4o-mini'),
+  /** Long edge in pixels per quality. */
+  QUALITY_LONG_EDGE: z.string().default('SD:768,HD:1280,FHD:2048'),
+  /** Cubes per image per quality. */
+  COST_CUBES: z.string().default('SD:1,HD:2,FHD:4'),
+  WELCOME_CUBES: z.coerce.number().int().min(0).default(20),
+  /** Tasks one user may have queued or running at once. */
+  USER_ACTIVE_TASKS_MAX: z.coerce.number().int().min(1).default(8),
+  /** Longest a task may generate before it ends timed out (ComfyUI has no timeout of its own). */
+  TASK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** A running task whose process has been silent this long is taken back (re-queued or lost). */
+  TASK_STALE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Tasks one process generates at once. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -39,7 +39,7 @@ async function main() {
     config.ROLE !== 'worker' && config.ADMIN_LISTEN
       ? await buildHttpApp(services, { logger: log, surface: 'admin' })
       : null;
-  const stopWorkers = config.ROLE === 'api' ? null : startWorkers(services);
+  const stopWorkers = config.ROLE === 'api' ? null : await startWorkers(services);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,7 +54,7 @@ async function main() {
     }, 15_000).unref();
     let code = 0;
     try {
-      await Promise.all([app.close(), adminApp?.close(), stopWorkers?.()]);
+      await Promise.all([app.close(), adminApp?.close(), stopWorkers?.() ?? services.queue.stop()]);
       await database.close();
       log.info('stopped');
     } catch (err) {

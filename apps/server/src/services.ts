@@ -14,6 +14,17 @@ import { ensureAdminToken } from './modules/support/admin-token.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { createLedgerService } from './modules/billing/ledger.service.ts';
+import { createCatalogueService } from './modules/design/catalogue.service.ts';
+import { createLineArtService } from './modules/design/line-art.ts';
+import { createTaskEvents } from './modules/design/task-events.ts';
+import { createTaskService } from './modules/design/task.service.ts';
+import { createGeneratedImages } from './modules/upload/generated-images.ts';
+import { createEngineRegistry } from './generation/engines.ts';
+import { createJobQueue } from './generation/queue.ts';
+import { CANCEL_CHANNEL } from './generation/runner.ts';
+import { generationSettings } from './generation/settings.ts';
+import { createOpenAiTranslator } from './generation/translator.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { ensureSecretFile } from './storage/secret-file.ts';
 import { createUrlSigner } from './storage/signed-urls.ts';
@@ -76,6 +87,39 @@ export async function createServices(config: Config, database: Database, log: Fa
         })
       : null;
   const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
+
+  const settings = generationSettings(config);
+  const ledger = createLedgerService({ database, welcomeCubes: settings.welcomeCubes, activeCap: settings.activeCap });
+  const catalogue = createCatalogueService(db);
+  await catalogue.seed();
+  const images = createGeneratedImages({ db, storage });
+  const events = createTaskEvents(database);
+  const engines = createEngineRegistry(config, log);
+  const queue = createJobQueue(database, log);
+  const translator = config.OPENAI_API_KEY
+    ? createOpenAiTranslator({
+        apiKey: config.OPENAI_API_KEY,
+        baseURL: config.OPENAI_BASE_URL,
+        model: config.TRANSLATE_MODEL,
+      })
+    : null;
+  const tasks = createTaskService({
+    database,
+    settings,
+    ledger,
+    catalogue,
+    uploads,
+    images,
+    events,
+    signer,
+    translator,
+    canCancelRunning: (engine) => engines.canCancelRunning(engine),
+    queue: () => ({
+      enqueue: (taskId) => queue.send('generate', { taskId }),
+      cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
+    }),
+  });
+  const lineArt = createLineArtService({ uploads, images, signer });
   return {
     config,
     database,
@@ -92,6 +136,15 @@ export async function createServices(config: Config, database: Database, log: Fa
     google,
     wechat,
     support,
+    settings,
+    ledger,
+    catalogue,
+    images,
+    events,
+    engines,
+    queue,
+    tasks,
+    lineArt,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,24 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { sweepExpired } from './modules/auth/housekeeping.ts';
+import { createTaskRunner } from './generation/runner.ts';
 import type { Services } from './services.ts';
 
 /**
- * Background work of a process with ROLE=all or ROLE=worker. Returns the function that stops it;
- * it resolves once running work has finished.
+ * Background work of a process with ROLE=all or ROLE=worker: the generation workers and the
+ * hourly housekeeping, both through the job queue, plus the watch for tasks whose process died.
+ * Returns the function that stops it; it resolves once running work has finished or was handed back.
  */
-export function startWorkers(services: Services): () => Promise<void> {
-  const { database, log } = services;
-  // Hourly sweep of expired sessions, codes and rate windows; idempotent, so any node may run it.
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = sweepExpired(database.db).then(
-      (removed) => log.info({ removed }, 'housekeeping'),
-      (err: unknown) => log.error({ err }, 'housekeeping failed'),
-    );
-  };
-  sweep();
-  const timer = setInterval(sweep, 3_600_000).unref();
+export async function startWorkers(services: Services): Promise<() => Promise<void>> {
+  const { database, log, queue, settings } = services;
+  const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const runner = createTaskRunner({
+    database,
+    tasks: services.tasks,
+    uploads: services.uploads,
+    images: services.images,
+    settings,
+    engine: (name) => services.engines.get(name),
+    enqueue: (taskId) => queue.send('generate', { taskId }),
+    log,
+    workerId,
+    signal: services.lifecycle.signal,
+  });
+
+  queue.handle('generate', async ({ taskId }) => runner.run(taskId));
+  queue.handle('housekeeping', async () => {
+    const removed = await sweepExpired(database.db);
+    const events = await services.events.sweep();
+    log.info({ removed: { ...removed, taskEvents: events } }, 'housekeeping');
+  });
+  await runner.start();
+  // The embedded database belongs to this process alone: anything left generating is an orphan.
+  // On PostgreSQL another live worker may hold it, so only silent ones are taken back.
+  const recoverNow = () =>
+    runner
+      .recover(new Date(Date.now() - (database.kind === 'pglite' ? 0 : settings.staleMs)))
+      .catch((err: unknown) => log.error({ err }, 'task recovery failed'));
+  await recoverNow();
+  const watch = setInterval(
+    () =>
+      void runner
+        .recover(new Date(Date.now() - settings.staleMs))
+        .catch((err: unknown) => log.error({ err }, 'task recovery failed')),
+    Math.max(1000, settings.staleMs / 2),
+  ).unref();
+  await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1 } });
+  await queue.schedule('housekeeping', '17 * * * *');
+  await queue.send('housekeeping', {});
+
   return async () => {
-    clearInterval(timer);
-    await running;
+    clearInterval(watch);
+    await runner.stop();
+    await queue.stop();
+    await services.engines.close();
   };
 }

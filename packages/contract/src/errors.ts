@@ -108,6 +108,53 @@ export const ERRORS = {
     '未找到已上传的图片，请重新上传',
   ),
 
+  // Generation
+  PROMPT_REQUIRED: def(
+    400,
+    'Please describe the design or choose tags or a word package',
+    '请描述设计，或选择标签、词包',
+  ),
+  BASE_IMAGE_REQUIRED: def(400, 'Please upload a base image first', '请先上传底图'),
+  EDIT_REGION_REQUIRED: def(
+    400,
+    'Partial edit requires a region selected in the original image',
+    '局部编辑需要先在原图中选择区域',
+  ),
+  TASK_NOT_FOUND: def(404, 'This task was not found', '未找到该任务'),
+  CANNOT_CANCEL: def(
+    409,
+    'This task is already being generated and cannot be cancelled, please contact the administrator',
+    '任务正在生成，无法取消，请联系管理员',
+  ),
+  TASK_TIMED_OUT: def(
+    504,
+    'The task timed out and was cancelled, your cubes were refunded; please submit it again',
+    '任务超时已取消，魔方已退还，请重新提交',
+  ),
+  TASK_LOST: def(503, 'The task was cancelled, your cubes were refunded', '任务已取消，魔方已退还'),
+  TASK_REFUSED: def(
+    422,
+    'The image engine refused this task, your cubes were refunded; please change the settings',
+    '生成引擎拒绝了该任务，魔方已退还，请调整设置后重试',
+  ),
+  INSUFFICIENT_BALANCE: def(
+    402,
+    'Insufficient balance of times or duration, please buy cubes or a time plan',
+    '次数或时长余额不足，请购买魔方或时长套餐',
+  ),
+  TOO_MANY_TASKS: def(
+    429,
+    'You already have {max} tasks queued or running, please wait for one to finish',
+    '您已有 {max} 个任务在排队或生成中，请等待完成后再提交',
+  ),
+  WORD_PACKAGE_NAME_REQUIRED: def(400, 'Please enter a name for the word package', '请输入词包名称'),
+  WORD_PACKAGE_NOT_FOUND: def(404, 'This word package was not found', '未找到该词包'),
+  IMAGE_DATA_FAILED: def(
+    500,
+    'The image data could not be read, please upload it again',
+    '图片数据读取失败，请重新上传',
+  ),
+
   // Technical support
   TICKET_NOT_FOUND: def(404, 'This support ticket was not found', '未找到该工单'),
   ADMIN_TOKEN_INVALID: def(

@@ -58,3 +58,11 @@ export function requireMatchingPasswords(value: { password: string; confirmPassw
     ctx.addIssue({ code: 'custom', message: 'PASSWORD_MISMATCH', path: ['confirmPassword'] });
   }
 }
+
+/** Free text of at most `max` characters (trimmed); past it the spec's "text too long". */
+export const textField = (max: number, requiredCode?: string) =>
+  z
+    .string(requiredCode ? { error: requiredCode } : undefined)
+    .trim()
+    .max(max, 'TEXT_TOO_LONG')
+    .refine((v) => !v.includes('\u0000'), 'VALIDATION');

@@ -28,6 +28,11 @@ export const LIMITS = {
   verCodeCooldownSeconds: 60,
   verCodeMaxWrongTries: 5,
   recommendedResolution: { width: 1440, height: 900 },
+  promptMax: 1000,
+  taskCountMax: 4,
+  tagsPerCategoryMax: 8,
+  wordPackagesPerTaskMax: 10,
+  wordPackageNameMax: 40,
 } as const;
 
 /** The header every state-changing request must carry (the web client always sends it). */

@@ -17,6 +17,8 @@ export type Notification = (payload: string) => void;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The driver underneath, for libraries that bring their own adapters (the job queue). */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; poolSize: number };
   /** Raw SQL with `$1`-style parameters, for what Drizzle does not express (queue adapters, locks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` in one transaction; the handle it receives is bound to it (build repositories on it). */
@@ -61,6 +63,7 @@ export async function openPglite(dir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    driver: { kind: 'pglite', client },
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
     },
@@ -152,6 +155,7 @@ export async function openPostgres(url: string, opts: DatabaseOptions = {}): Pro
   return {
     db,
     kind: 'postgres',
+    driver: { kind: 'postgres', url, poolSize: opts.poolSize ?? 10 },
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './uploads.ts';
 export * from './support.ts';
+export * from './generation.ts';

@@ -15,8 +15,18 @@ export const uploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
+    /** A webp thumbnail of the image (grids and history load these). */
+    thumbKey: text('thumb_key'),
+    /** sha256 of the cleaned bytes: the same image uploaded again by one user is stored once. */
+    contentHash: text('content_hash'),
+    /** For kind 'result': the task that made it. */
+    taskId: uuid('task_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId, t.kind)],
+  (t) => [
+    index('uploads_user_idx').on(t.userId, t.kind),
+    index('uploads_task_idx').on(t.taskId),
+    index('uploads_hash_idx').on(t.userId, t.contentHash),
+  ],
 );
 export type UploadRow = typeof uploads.$inferSelect;

@@ -53,6 +53,13 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; sign
       return row;
     },
 
+    /** Any image of this user (an upload or a generated result), or UPLOAD_NOT_FOUND. */
+    async getOwnedAny(id: string, userId: string) {
+      const row = await repo.findOwned(id, userId);
+      if (!row || row.kind === 'avatar' || row.kind === 'support') throw new AppError('UPLOAD_NOT_FOUND');
+      return row;
+    },
+
     url,
   };
 }

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** A generation task owns its whole life: parameters, engine, state, timing, cost and results. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+    /** The validated parameters exactly as submitted ("copy parameters" replays them). */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    promptOriginal: text('prompt_original').notNull().default(''),
+    promptSent: text('prompt_sent').notNull().default(''),
+    translation: text('translation').notNull().default('not_needed'),
+    engine: text('engine').notNull(),
+    state: text('state').notNull(),
+    /** Bumped by every change, in the same statement; events carry it so late ones are ignored. */
+    seq: integer('seq').notNull().default(1),
+    progress: integer('progress').notNull().default(0),
+    previewKey: text('preview_key'),
+    /** Runs started (a retry after an engine fault is attempt 2). */
+    attempt: integer('attempt').notNull().default(0),
+    costCubes: integer('cost_cubes').notNull().default(0),
+    coveredByPlan: boolean('covered_by_plan').notNull().default(false),
+    refunded: boolean('refunded').notNull().default(false),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    errorCode: text('error_code'),
+    /** Which process runs it and when it last said so; a stale heartbeat means the process died. */
+    workerId: text('worker_id'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    server: text('server'),
+    failedServers: jsonb('failed_servers').$type<string[]>().notNull().default([]),
+    folderId: uuid('folder_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('tasks_user_idx').on(t.userId, t.createdAt, t.id), index('tasks_state_idx').on(t.state, t.createdAt)],
+);
+export type TaskRow = typeof tasks.$inferSelect;
+
+/** Task events kept for a day, so a reconnecting browser (Last-Event-ID) gets what it missed. */
+export const taskEvents = pgTable(
+  'task_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    seq: integer('seq').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('task_events_user_idx').on(t.userId, t.id)],
+);
+
+/** One row per user: the balance kept in step with the ledger, and counters changed atomically. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cubes: integer('cubes').notNull().default(0),
+    planUntil: timestamp('plan_until', { withTimezone: true }),
+    /** Tasks queued or running, for the per-user cap. */
+    activeTasks: integer('active_tasks').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('accounts_cubes_non_negative', sql`${t.cubes} >= 0`),
+    check('accounts_active_non_negative', sql`${t.activeTasks} >= 0`),
+  ],
+);
+
+/** Every change of a balance, once: the idempotency key makes a replayed change a no-op. */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    cubes: integer('cubes').notNull().default(0),
+    planSeconds: integer('plan_seconds').notNull().default(0),
+    idempotencyKey: text('idempotency_key').notNull(),
+    taskId: uuid('task_id'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_idempotency_idx').on(t.idempotencyKey),
+    index('ledger_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Bilingual tags with the prompt text the engine reads. */
+export const tags = pgTable(
+  'tags',
+  {
+    slug: text('slug').notNull(),
+    category: text('category').notNull(),
+    /** architectural, interior or both */
+    type: text('type').notNull(),
+    labelEn: text('label_en').notNull(),
+    labelZh: text('label_zh').notNull(),
+    prompt: text('prompt').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('tags_slug_idx').on(t.category, t.slug)],
+);
+
+/** Word packages: recommended ones have no owner. */
+export const wordPackages = pgTable(
+  'word_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameZh: text('name_zh'),
+    positive: text('positive').notNull().default(''),
+    negative: text('negative').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('word_packages_user_idx').on(t.userId, t.createdAt)],
+);

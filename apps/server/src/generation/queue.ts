@@ -1,0 +1,89 @@
+import { fromPglite, PgBoss, type Job } from 'pg-boss';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+
+/** Every job the product runs: a name and its payload schema. Each has exactly one handler. */
+export const JOBS = {
+  generate: z.object({ taskId: z.uuid() }),
+  housekeeping: z.object({}),
+} as const;
+export type JobName = keyof typeof JOBS;
+export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]>;
+type Handler<N extends JobName> = (data: JobData<N>, job: Job<unknown>) => Promise<void>;
+
+/**
+ * pg-boss on the product's own database: PGlite through its adapter (one process), PostgreSQL
+ * directly with LISTEN/NOTIFY so a new job wakes a worker on any node at once.
+ */
+export function createJobQueue(database: Database, log: FastifyBaseLogger) {
+  const boss =
+    database.driver.kind === 'pglite'
+      ? new PgBoss({
+          db: fromPglite(database.driver.client),
+          backend: 'pglite',
+          schema: 'pgboss',
+          useListenNotify: true,
+        })
+      : new PgBoss({
+          connectionString: database.driver.url,
+          max: Math.max(2, Math.ceil(database.driver.poolSize / 2)),
+          schema: 'pgboss',
+          useListenNotify: true,
+        });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  const handlers = new Map<JobName, Handler<JobName>>();
+  let started: Promise<unknown> | null = null;
+
+  return {
+    async start() {
+      started ??= (async () => {
+        await boss.start();
+        for (const name of Object.keys(JOBS) as JobName[]) {
+          await boss.createQueue(name, {
+            notify: true,
+            retryLimit: name === 'generate' ? 0 : 3,
+            expireInSeconds: name === 'generate' ? 3600 : 600,
+          });
+        }
+      })();
+      await started;
+    },
+
+    async send<N extends JobName>(name: N, data: JobData<N>, opts: { singletonKey?: string } = {}) {
+      await this.start();
+      await boss.send(name, JOBS[name].parse(data), opts.singletonKey ? { singletonKey: opts.singletonKey } : {});
+    },
+
+    /** Registers the one handler of a job; a second registration is a programming error. */
+    handle<N extends JobName>(name: N, handler: Handler<N>) {
+      if (handlers.has(name)) throw new Error(`job ${name} already has a handler`);
+      handlers.set(name, handler as unknown as Handler<JobName>);
+    },
+
+    /** Starts workers for every registered job; refuses to run with a job nobody handles. */
+    async work(opts: { concurrency: Partial<Record<JobName, number>> }) {
+      await this.start();
+      const missing = (Object.keys(JOBS) as JobName[]).filter((n) => !handlers.has(n));
+      if (missing.length) throw new Error(`jobs without a handler: ${missing.join(', ')}`);
+      for (const [name, handler] of handlers) {
+        await boss.work(
+          name,
+          { localConcurrency: opts.concurrency[name] ?? 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
+          async (jobs: Job<unknown>[]) => {
+            for (const job of jobs) await handler(JOBS[name].parse(job.data) as never, job);
+          },
+        );
+      }
+    },
+
+    schedule: (name: JobName, cron: string) => boss.schedule(name, cron, {}),
+
+    async stop() {
+      if (!started) return;
+      await started.catch(() => {});
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof createJobQueue>;

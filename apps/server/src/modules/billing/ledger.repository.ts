@@ -1,0 +1,134 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, ledger } from '../../db/schema/index.ts';
+
+export type LedgerKind = 'welcome' | 'charge' | 'refund' | 'purchase' | 'redemption' | 'invitation' | 'grant' | 'plan';
+
+/**
+ * Balances and the ledger. Every change is one conditional statement plus one ledger row with an
+ * idempotency key, inside the caller's transaction: a replayed change inserts nothing and changes
+ * nothing, and the balance can never go negative (a check constraint backs the conditions).
+ */
+export function createLedgerRepository(db: Db) {
+  return {
+    /** Opens the account with its welcome grant once; later calls change nothing. */
+    async ensureAccount(userId: string, welcomeCubes: number) {
+      const opened = await db
+        .insert(accounts)
+        .values({ userId, cubes: welcomeCubes })
+        .onConflictDoNothing()
+        .returning({ userId: accounts.userId });
+      if (opened.length && welcomeCubes > 0) {
+        await db
+          .insert(ledger)
+          .values({ userId, kind: 'welcome', cubes: welcomeCubes, idempotencyKey: `welcome:${userId}` })
+          .onConflictDoNothing();
+      }
+    },
+
+    async get(userId: string) {
+      const [row] = await db.select().from(accounts).where(eq(accounts.userId, userId)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Takes the cost of a task and one active-task slot in one statement: a running time plan
+     * covers it, otherwise cubes pay. Null when the balance or the slot cap says no.
+     */
+    async charge(input: { userId: string; cubes: number; activeCap: number }) {
+      const [row] = await db
+        .update(accounts)
+        .set({
+          cubes: sql`${accounts.cubes} - case when ${accounts.planUntil} > now() then 0 else ${input.cubes}::int end`,
+          activeTasks: sql`${accounts.activeTasks} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(accounts.userId, input.userId),
+            sql`${accounts.activeTasks} < ${input.activeCap}`,
+            sql`(${accounts.planUntil} > now() or ${accounts.cubes} >= ${input.cubes}::int)`,
+          ),
+        )
+        .returning({
+          cubes: accounts.cubes,
+          coveredByPlan: sql<boolean>`coalesce(${accounts.planUntil} > now(), false)`,
+        });
+      return row ?? null;
+    },
+
+    /** Gives back one active-task slot (a task reached its end). */
+    async releaseSlot(userId: string) {
+      await db
+        .update(accounts)
+        .set({ activeTasks: sql`greatest(${accounts.activeTasks} - 1, 0)` })
+        .where(eq(accounts.userId, userId));
+    },
+
+    /** Adds (or, negative, removes) cubes and plan time with a ledger row, once per key. */
+    async apply(entry: {
+      userId: string;
+      kind: LedgerKind;
+      cubes: number;
+      planSeconds?: number;
+      idempotencyKey: string;
+      taskId?: string;
+      note?: string;
+    }): Promise<boolean> {
+      const [written] = await db
+        .insert(ledger)
+        .values({
+          userId: entry.userId,
+          kind: entry.kind,
+          cubes: entry.cubes,
+          planSeconds: entry.planSeconds ?? 0,
+          idempotencyKey: entry.idempotencyKey,
+          taskId: entry.taskId,
+          note: entry.note ?? '',
+        })
+        .onConflictDoNothing()
+        .returning({ id: ledger.id });
+      if (!written) return false;
+      const seconds = entry.planSeconds ?? 0;
+      const changed = await db
+        .update(accounts)
+        .set({
+          cubes: sql`${accounts.cubes} + ${entry.cubes}::int`,
+          // Plans stack: new time starts when the current plan ends (or now, when none runs).
+          planUntil:
+            seconds > 0
+              ? sql`greatest(coalesce(${accounts.planUntil}, now()), now()) + make_interval(secs => ${seconds}::int)`
+              : accounts.planUntil,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(accounts.userId, entry.userId), sql`${accounts.cubes} + ${entry.cubes}::int >= 0`))
+        .returning({ userId: accounts.userId });
+      if (!changed.length) throw new Error(`ledger change refused for ${entry.userId}: balance would go negative`);
+      return true;
+    },
+
+    /** Records a charge already taken by `charge` (the balance moved in that statement). */
+    async recordCharge(entry: { userId: string; cubes: number; taskId: string; coveredByPlan: boolean }) {
+      await db.insert(ledger).values({
+        userId: entry.userId,
+        kind: 'charge',
+        cubes: -entry.cubes,
+        idempotencyKey: `charge:${entry.taskId}`,
+        taskId: entry.taskId,
+        note: entry.coveredByPlan ? 'time plan' : '',
+      });
+    },
+
+    async sumOf(userId: string) {
+      const [row] = await db
+        .select({ cubes: sql<number>`coalesce(sum(${ledger.cubes}), 0)::int` })
+        .from(ledger)
+        .where(eq(ledger.userId, userId));
+      return row?.cubes ?? 0;
+    },
+
+    history: (userId: string, limit = 50) =>
+      db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.createdAt)).limit(limit),
+  };
+}
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

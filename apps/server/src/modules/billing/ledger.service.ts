@@ -1,0 +1,64 @@
+import type { Database, Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { createLedgerRepository, type LedgerKind } from './ledger.repository.ts';
+
+/**
+ * The usage ledger as other modules use it. Methods taking `tx` run inside the caller's
+ * transaction, so a charge, a task row and its event commit (or vanish) together.
+ */
+export function createLedgerService(deps: { database: Database; welcomeCubes: number; activeCap: number }) {
+  const repo = createLedgerRepository(deps.database.db);
+  return {
+    ensureAccount: (userId: string) => repo.ensureAccount(userId, deps.welcomeCubes),
+
+    async balance(userId: string) {
+      await repo.ensureAccount(userId, deps.welcomeCubes);
+      const row = await repo.get(userId);
+      const planUntil = row?.planUntil && row.planUntil > new Date() ? row.planUntil.toISOString() : null;
+      return { cubes: row?.cubes ?? 0, planUntil };
+    },
+
+    /** Takes the price and a task slot, or says why not (insufficient balance / too many tasks). */
+    async charge(tx: Db, input: { userId: string; cubes: number }) {
+      const r = createLedgerRepository(tx);
+      const paid = await r.charge({ userId: input.userId, cubes: input.cubes, activeCap: deps.activeCap });
+      if (paid) return paid;
+      const row = await r.get(input.userId);
+      if (row && row.activeTasks >= deps.activeCap)
+        throw new AppError('TOO_MANY_TASKS', { params: { max: deps.activeCap } });
+      throw new AppError('INSUFFICIENT_BALANCE');
+    },
+
+    recordCharge: (tx: Db, e: { userId: string; taskId: string; cubes: number; coveredByPlan: boolean }) =>
+      createLedgerRepository(tx).recordCharge(e),
+
+    releaseSlot: (tx: Db, userId: string) => createLedgerRepository(tx).releaseSlot(userId),
+
+    /** Gives a task's cubes back; the key makes a second refund of the same task a no-op. */
+    refund: (tx: Db, e: { userId: string; taskId: string; cubes: number }) =>
+      createLedgerRepository(tx).apply({
+        userId: e.userId,
+        kind: 'refund',
+        cubes: e.cubes,
+        idempotencyKey: `refund:${e.taskId}`,
+        taskId: e.taskId,
+      }),
+
+    /** Operator grants and later purchases, redemptions, invitations: once per idempotency key. */
+    async grant(e: {
+      userId: string;
+      kind: LedgerKind;
+      cubes: number;
+      planSeconds?: number;
+      idempotencyKey: string;
+      note?: string;
+    }) {
+      await repo.ensureAccount(e.userId, deps.welcomeCubes);
+      return deps.database.transaction((tx) => createLedgerRepository(tx).apply(e));
+    },
+
+    sumOf: (userId: string) => repo.sumOf(userId),
+    history: (userId: string, limit?: number) => repo.history(userId, limit),
+  };
+}
+export type LedgerService = ReturnType<typeof createLedgerService>;

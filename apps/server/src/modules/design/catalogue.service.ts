@@ -1,0 +1,79 @@
+import type { DesignType, Locale, Tag, TagCategory, WordPackage, WordPackageBody } from '@turing/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { createCatalogueRepository, type TagRow, type WordPackageRow } from './catalogue.repository.ts';
+
+/** A user's own word packages: plenty for a practice's vocabulary, bounded against abuse. */
+const OWN_PACKAGES_MAX = 200;
+
+const toTag = (row: TagRow): Tag => ({
+  slug: row.slug,
+  category: row.category as TagCategory,
+  label: { en: row.labelEn, zh: row.labelZh },
+});
+
+/** Tags and word packages: what the studio offers and what a task's prompt is built from. */
+export function createCatalogueService(db: Db) {
+  const repo = createCatalogueRepository(db);
+  const toPackage = (row: WordPackageRow, locale: Locale): WordPackage => ({
+    id: row.id,
+    name: locale === 'zh' && row.nameZh ? row.nameZh : row.name,
+    positive: row.positive,
+    negative: row.negative,
+    recommended: row.userId === null,
+  });
+
+  return {
+    seed: () => repo.seed(),
+
+    async tags(type: DesignType) {
+      const rows = await repo.tagsFor(type);
+      const by = (c: TagCategory) => rows.filter((r) => r.category === c).map(toTag);
+      return { style: by('style'), material: by('material'), function: by('function') };
+    },
+
+    /** The prompt fragments of chosen tags, in the order given; unknown slugs are refused. */
+    async tagPrompts(chosen: Record<TagCategory, string[]>) {
+      const out: string[] = [];
+      for (const category of ['style', 'material', 'function'] as const) {
+        const slugs = chosen[category];
+        const rows = await repo.tagsBySlug(category, slugs);
+        if (rows.length !== new Set(slugs).size) throw new AppError('VALIDATION');
+        const bySlug = new Map(rows.map((r) => [r.slug, r.prompt]));
+        out.push(...slugs.map((s) => bySlug.get(s)!));
+      }
+      return out;
+    },
+
+    async packagesFor(userId: string, ids: string[]) {
+      const rows = await repo.usablePackages(userId, ids);
+      if (rows.length !== new Set(ids).size) throw new AppError('WORD_PACKAGE_NOT_FOUND');
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)!);
+    },
+
+    async listPackages(userId: string, locale: Locale) {
+      const [recommended, own] = await Promise.all([repo.recommendedPackages(), repo.ownPackages(userId)]);
+      return {
+        recommended: recommended.map((r) => toPackage(r, locale)),
+        own: own.map((r) => toPackage(r, locale)),
+      };
+    },
+
+    async createPackage(userId: string, body: Required<WordPackageBody>, locale: Locale) {
+      if ((await repo.countOwn(userId)) >= OWN_PACKAGES_MAX) throw new AppError('VALIDATION');
+      return toPackage(await repo.createPackage(userId, body), locale);
+    },
+
+    async updatePackage(userId: string, id: string, body: Required<WordPackageBody>, locale: Locale) {
+      const row = await repo.updatePackage(userId, id, body);
+      if (!row) throw new AppError('WORD_PACKAGE_NOT_FOUND');
+      return toPackage(row, locale);
+    },
+
+    async deletePackage(userId: string, id: string) {
+      if (!(await repo.deletePackage(userId, id))) throw new AppError('WORD_PACKAGE_NOT_FOUND');
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,124 @@
+import type { ServerResponse } from 'node:http';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { errorMessage, isErrorCode, type Locale, type Task } from '@turing/contract';
+import type { Database, Db } from '../../db/client.ts';
+import { taskEvents } from '../../db/schema/index.ts';
+
+const CHANNEL = 'task_events';
+/** A comment line now and then keeps proxies from closing an idle stream. */
+const KEEPALIVE_MS = 20_000;
+const REPLAY_MAX = 500;
+
+export type TaskEventPayload = Omit<Task, 'error'> & { error: { code: string } | null };
+
+interface Stream {
+  res: ServerResponse;
+  locale: Locale;
+  lastId: number;
+  /** Serialises writes: a notify arriving mid-replay waits for it. */
+  busy: Promise<void>;
+}
+
+/**
+ * Live task events. Each change is a row (kept a day) written in the same transaction as the
+ * change, plus a NOTIFY delivered at commit; every API node LISTENs and forwards a user's rows to
+ * that user's open streams in id order. A reconnecting browser sends Last-Event-ID and gets the
+ * rows it missed, so nothing is lost between nodes or reconnections.
+ */
+export function createTaskEvents(database: Database) {
+  const streams = new Map<string, Set<Stream>>();
+  let stopListening: (() => Promise<void>) | null = null;
+
+  const write = (stream: Stream, rows: { id: number; payload: Record<string, unknown> }[]) => {
+    for (const row of rows) {
+      const payload = row.payload as TaskEventPayload;
+      const error = payload.error
+        ? {
+            code: payload.error.code,
+            msg: isErrorCode(payload.error.code) ? errorMessage(payload.error.code, stream.locale) : payload.error.code,
+          }
+        : null;
+      stream.res.write(`id: ${row.id}\nevent: task\ndata: ${JSON.stringify({ ...payload, error })}\n\n`);
+      stream.lastId = row.id;
+    }
+  };
+
+  const deliver = (userId: string, stream: Stream) => {
+    stream.busy = stream.busy
+      .then(async () => {
+        if (stream.res.destroyed) return;
+        const rows = await database.db
+          .select({ id: taskEvents.id, payload: taskEvents.payload })
+          .from(taskEvents)
+          .where(and(eq(taskEvents.userId, userId), gt(taskEvents.id, stream.lastId)))
+          .orderBy(asc(taskEvents.id))
+          .limit(REPLAY_MAX);
+        write(stream, rows);
+      })
+      .catch(() => {});
+    return stream.busy;
+  };
+
+  return {
+    async start() {
+      stopListening = await database.listen(CHANNEL, (payload) => {
+        const userId = payload;
+        for (const stream of streams.get(userId) ?? []) void deliver(userId, stream);
+      });
+    },
+    async stop() {
+      await stopListening?.();
+      for (const set of streams.values()) for (const s of set) s.res.end();
+      streams.clear();
+    },
+
+    /** Records one task change inside the caller's transaction; delivered once it commits. */
+    async publish(tx: Db, userId: string, payload: TaskEventPayload) {
+      await tx.insert(taskEvents).values({ userId, taskId: payload.id, seq: payload.seq, payload });
+      await tx.execute(sql`select pg_notify(${CHANNEL}, ${userId})`);
+    },
+
+    /** Serves one browser's stream until it closes or the process drains. */
+    async attach(
+      userId: string,
+      res: ServerResponse,
+      opts: { locale: Locale; lastEventId: number; signal: AbortSignal },
+    ) {
+      let lastId = opts.lastEventId;
+      if (!lastId) {
+        // A fresh stream starts now: the page loads current state through the task calls.
+        const [row] = await database.db
+          .select({ max: sql<number>`coalesce(max(${taskEvents.id}), 0)::int` })
+          .from(taskEvents)
+          .where(eq(taskEvents.userId, userId));
+        lastId = Number(row?.max ?? 0);
+      }
+      const stream: Stream = { res, locale: opts.locale, lastId, busy: Promise.resolve() };
+      let set = streams.get(userId);
+      if (!set) streams.set(userId, (set = new Set()));
+      set.add(stream);
+      res.write('retry: 3000\n\n');
+      const keepalive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
+      const close = () => {
+        clearInterval(keepalive);
+        set.delete(stream);
+        if (!set.size) streams.delete(userId);
+        if (!res.writableEnded) res.end();
+      };
+      res.on('close', close);
+      opts.signal.addEventListener('abort', close, { once: true });
+      if (opts.signal.aborted) close();
+      else await deliver(userId, stream);
+    },
+
+    /** Housekeeping: events older than a day are no longer replayed. */
+    async sweep(now = new Date()) {
+      const rows = await database.db
+        .delete(taskEvents)
+        .where(lt(taskEvents.createdAt, new Date(now.getTime() - 86_400_000)))
+        .returning({ id: taskEvents.id });
+      return rows.length;
+    },
+  };
+}
+export type TaskEvents = ReturnType<typeof createTaskEvents>;

@@ -1,0 +1,181 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appHeaders, registerUser } from '../../test/test-app.ts';
+import {
+  balanceOf,
+  buildGenerationApp,
+  finished,
+  getTask,
+  photo,
+  submit,
+  until,
+  uploadImage,
+} from '../../test/design-helpers.ts';
+
+let t: Awaited<ReturnType<typeof buildGenerationApp>>;
+beforeAll(async () => {
+  t = await buildGenerationApp();
+});
+afterAll(() => t.close());
+
+const ledgerSum = async (userId: string) => t.app.services!.ledger.sumOf(userId);
+
+describe('text to image', () => {
+  it('goes from queued to complete with stored results, charged once and in step with the ledger', async () => {
+    const { cookie, profile } = await registerUser(t);
+    expect(await balanceOf(t, cookie)).toEqual({ cubes: 20, planUntil: null });
+    const res = await submit(t, cookie, {
+      mode: 'text',
+      prompt: 'a timber pavilion by a lake',
+      tags: { style: ['japandi'], material: ['timber'], function: ['pavilion'] },
+      count: 2,
+      quality: 'HD',
+      size: '16:9',
+    });
+    expect(res.json().status).toBe(200);
+    const task = res.json().data;
+    expect(task).toMatchObject({
+      state: 'queued',
+      mode: 'text',
+      engine: 'preview',
+      cost: { cubes: 4, coveredByPlan: false },
+    });
+    expect(task.promptSent).toContain('a timber pavilion by a lake');
+    expect(task.promptSent).toContain('japandi');
+
+    const done = await until(() => getTask(t, cookie, task.id), finished);
+    expect(done.state).toBe('complete');
+    expect(done.progress).toBe(100);
+    expect(done.results).toHaveLength(2);
+    expect(done.results[0]).toMatchObject({ width: 1280, height: 720 });
+    for (const r of done.results) {
+      const image = await t.app.inject({ method: 'GET', url: r.url });
+      expect(image.statusCode).toBe(200);
+      const thumb = await t.app.inject({ method: 'GET', url: r.thumbUrl });
+      expect(thumb.headers['content-type']).toBe('image/webp');
+    }
+    expect((await balanceOf(t, cookie)).cubes).toBe(16);
+    expect(await ledgerSum(profile.id)).toBe(16);
+  });
+
+  it('refuses bad parameters with their messages and charges nothing', async () => {
+    const { cookie } = await registerUser(t);
+    const other = await registerUser(t);
+    const base = await uploadImage(t, other.cookie, await photo(), 'base');
+    const cases: [object, string][] = [
+      [{ mode: 'text', prompt: '' }, 'Please describe the design or choose tags or a word package'],
+      [{ mode: 'text', prompt: 'x'.repeat(1001) }, 'The text is too long'],
+      [{ mode: 'iterate', prompt: 'x' }, 'Please upload a base image first'],
+      [{ mode: 'edit', baseImageId: base.id }, 'Partial edit requires a region selected in the original image'],
+      [{ mode: 'iterate', baseImageId: base.id }, 'The uploaded image was not found, please upload it again'],
+      [{ mode: 'text', prompt: 'x', count: 5 }, 'Invalid input or settings'],
+      [{ mode: 'text', tags: { style: ['no-such-style'] } }, 'Invalid input or settings'],
+    ];
+    for (const [body, msg] of cases) expect((await submit(t, cookie, body)).json().msg).toBe(msg);
+    expect((await submit(t, cookie, { mode: 'edit', baseImageId: base.id }, 'zh')).json().msg).toBe(
+      '局部编辑需要先在原图中选择区域',
+    );
+    expect((await balanceOf(t, cookie)).cubes).toBe(20);
+  });
+
+  it('answers insufficient balance with its own code and changes nothing', async () => {
+    const { cookie, profile } = await registerUser(t);
+    const res = await submit(t, cookie, { mode: 'text', prompt: 'tower', quality: 'FHD', count: 4 }, 'zh');
+    expect(res.json().status).toBe(200);
+    const again = await submit(t, cookie, { mode: 'text', prompt: 'tower', quality: 'FHD', count: 2 });
+    expect(again.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    expect((await balanceOf(t, cookie)).cubes).toBe(4);
+    expect(await ledgerSum(profile.id)).toBe(4);
+  });
+});
+
+describe('iterate, edit and upscale', () => {
+  it('keeps every pixel outside the edit region identical to the base', async () => {
+    const { cookie } = await registerUser(t);
+    const original = await photo(200, 150);
+    const base = await uploadImage(t, cookie, original, 'base');
+    const maskRaw = Buffer.alloc(200 * 150);
+    for (let y = 40; y < 110; y += 1) for (let x = 60; x < 150; x += 1) maskRaw[y * 200 + x] = 255;
+    const maskPng = await sharp(maskRaw, { raw: { width: 200, height: 150, channels: 1 } })
+      .png()
+      .toBuffer();
+    const mask = await uploadImage(t, cookie, maskPng, 'mask');
+    const task = (
+      await submit(t, cookie, { mode: 'edit', baseImageId: base.id, maskImageId: mask.id, prompt: 'glass facade' })
+    ).json().data;
+    const done = await until(() => getTask(t, cookie, task.id), finished);
+    expect(done.state).toBe('complete');
+    const result = await t.app.inject({ method: 'GET', url: done.results[0].url });
+    const got = await sharp(result.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const want = await sharp(original).removeAlpha().raw().toBuffer();
+    expect(got.info).toMatchObject({ width: 200, height: 150 });
+    let changedInside = 0;
+    for (let y = 0; y < 150; y += 1) {
+      for (let x = 0; x < 200; x += 1) {
+        const i = (y * 200 + x) * 3;
+        const same = got.data[i] === want[i] && got.data[i + 1] === want[i + 1] && got.data[i + 2] === want[i + 2];
+        if (maskRaw[y * 200 + x] === 0) expect(same, `pixel ${x},${y}`).toBe(true);
+        else if (!same) changedInside += 1;
+      }
+    }
+    expect(changedInside).toBeGreaterThan(1000);
+  });
+
+  it('uses a result as the next base and upscales it', async () => {
+    const { cookie } = await registerUser(t);
+    const base = await uploadImage(t, cookie, await photo(), 'base');
+    const first = (
+      await submit(t, cookie, { mode: 'iterate', baseImageId: base.id, prompt: 'brick', size: '4:3' })
+    ).json().data;
+    const done = await until(() => getTask(t, cookie, first.id), finished);
+    const second = (await submit(t, cookie, { mode: 'upscale', baseImageId: done.results[0].id, upscale: 2 })).json()
+      .data;
+    const up = await until(() => getTask(t, cookie, second.id), finished);
+    expect(up.state).toBe('complete');
+    expect(up.results[0].width).toBe(done.results[0].width * 2);
+  });
+
+  it('extracts line art from a base image as a new line-art image', async () => {
+    const { cookie } = await registerUser(t);
+    const base = await uploadImage(t, cookie, await photo(), 'base');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/turing/design/lineArt',
+      headers: { ...appHeaders(), cookie },
+      payload: { imageId: base.id },
+    });
+    expect(res.json().data).toMatchObject({ kind: 'line-art', width: 320, height: 240 });
+  });
+});
+
+describe('listing and reading', () => {
+  it("pages the user's tasks newest first and never shows another user's", async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1)
+      ids.push((await submit(t, a.cookie, { mode: 'text', prompt: `p${i}` })).json().data.id);
+    const page1 = (
+      await t.app.inject({ method: 'GET', url: '/turing/design/task/list?limit=2', headers: { cookie: a.cookie } })
+    ).json().data;
+    expect(page1.items.map((x: { id: string }) => x.id)).toEqual([ids[2], ids[1]]);
+    const page2 = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/turing/design/task/list?limit=2&cursor=${page1.nextCursor}`,
+        headers: { cookie: a.cookie },
+      })
+    ).json().data;
+    expect(page2.items.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
+    expect(page2.nextCursor).toBeNull();
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/turing/design/task/get?id=${ids[0]}`,
+          headers: { cookie: b.cookie },
+        })
+      ).json().code,
+    ).toBe('TASK_NOT_FOUND');
+  });
+});

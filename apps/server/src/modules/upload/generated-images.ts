@@ -1,0 +1,78 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.ts';
+import { uploads, type UploadRow } from '../../db/schema/index.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
+
+/** Longest side of the webp thumbnails that grids and task cards show. */
+export const THUMB_EDGE = 480;
+
+export async function webpThumb(image: Buffer) {
+  return sharp(image)
+    .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+}
+
+/**
+ * Images the product makes itself (results, previews, extracted line art): stored with a
+ * thumbnail before anything points at them, and registered as the user's uploads so they can be
+ * used as the next base image.
+ */
+export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) {
+  const month = () => new Date().toISOString().slice(0, 7).replace('-', '/');
+  return {
+    async save(input: { userId: string; kind: 'result' | 'line-art'; png: Buffer; taskId?: string; db?: Db }) {
+      const meta = await sharp(input.png).metadata();
+      const id = randomUUID();
+      const key = `${input.kind}/${month()}/${id}.png`;
+      const thumbKey = `${input.kind}/${month()}/${id}.thumb.webp`;
+      const thumb = await webpThumb(input.png);
+      await deps.storage.put(key, input.png, 'image/png');
+      await deps.storage.put(thumbKey, thumb, 'image/webp');
+      const [row] = await (input.db ?? deps.db)
+        .insert(uploads)
+        .values({
+          id,
+          userId: input.userId,
+          kind: input.kind,
+          key,
+          thumbKey,
+          mime: 'image/png',
+          width: meta.width ?? 0,
+          height: meta.height ?? 0,
+          bytes: input.png.length,
+          contentHash: createHash('sha256').update(input.png).digest('hex'),
+          taskId: input.taskId,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** A small progress preview: stored privately, replaced by the next one. */
+    async savePreview(taskId: string, image: Buffer) {
+      const key = `preview/${taskId}/${randomUUID()}.webp`;
+      await deps.storage.put(
+        key,
+        await sharp(image).resize(512, 512, { fit: 'inside' }).webp({ quality: 70 }).toBuffer(),
+        'image/webp',
+      );
+      return key;
+    },
+
+    resultsOf: (taskIds: string[], db: Db = deps.db) =>
+      taskIds.length
+        ? db
+            .select()
+            .from(uploads)
+            .where(and(inArray(uploads.taskId, taskIds), eq(uploads.kind, 'result')))
+            .orderBy(asc(uploads.createdAt), asc(uploads.id))
+        : Promise.resolve([] as UploadRow[]),
+
+    async read(row: UploadRow) {
+      return deps.storage.get(row.key);
+    },
+  };
+}
+export type GeneratedImages = ReturnType<typeof createGeneratedImages>;

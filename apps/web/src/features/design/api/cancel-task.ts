@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { designEndpoints, type designRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { applyTask } from './task-cache.ts';
+
+export const cancelTask = (id: string) => call<typeof designRoutes.cancel>(designEndpoints.cancel, { body: { id } });
+
+/** Cancels a task; "cannot cancel" (a running task on an engine that cannot stop) is toasted. */
+export function useCancelTask() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: cancelTask, onSuccess: (task) => void applyTask(client, task) });
+}

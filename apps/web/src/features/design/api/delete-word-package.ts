@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { designEndpoints, type designRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { wordPackagesKey } from './list-word-packages.ts';
+
+export const deleteWordPackage = (id: string) =>
+  call<typeof designRoutes.wordPackageDelete>(designEndpoints.wordPackageDelete, { body: { id } });
+
+export function useDeleteWordPackage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWordPackage,
+    onSuccess: () => client.invalidateQueries({ queryKey: wordPackagesKey }),
+  });
+}

@@ -1,0 +1,42 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Task } from '@turing/contract';
+
+export const designKeys = {
+  all: ['design'] as const,
+  task: (id: string) => ['design', 'task', id] as const,
+  tasks: ['design', 'tasks'] as const,
+  balance: ['design', 'balance'] as const,
+};
+
+type TaskPage = { items: Task[]; nextCursor: string | null };
+
+/** Newer wins: an event or answer whose seq is not above what the cache holds changes nothing. */
+const newer = (incoming: Task, current: Task | undefined) => !current || incoming.seq > current.seq;
+
+/**
+ * Puts one task state into every cache that shows it (its own entry and the history pages),
+ * new tasks at the top. Late events never revive a finished task.
+ */
+export function applyTask(client: QueryClient, task: Task) {
+  const current = client.getQueryData<Task>(designKeys.task(task.id));
+  if (!newer(task, current)) return false;
+  client.setQueryData(designKeys.task(task.id), task);
+  client.setQueryData<InfiniteData<TaskPage>>(designKeys.tasks, (data) => {
+    if (!data) return data;
+    let found = false;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) => {
+        if (item.id !== task.id) return item;
+        found = true;
+        return newer(task, item) ? task : item;
+      }),
+    }));
+    if (!found && pages[0]) pages[0] = { ...pages[0], items: [task, ...pages[0].items] };
+    return { ...data, pages };
+  });
+  if (task.state === 'complete' || task.state === 'lost' || task.state === 'timed_out' || task.state === 'cancelled') {
+    void client.invalidateQueries({ queryKey: designKeys.balance });
+  }
+  return true;
+}

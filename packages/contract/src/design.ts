@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { designEndpoints } from './design.endpoints.ts';
+import { textField } from './fields.ts';
+import { LIMITS } from './limits.ts';
+import { route } from './route.ts';
+import { uploadedImage } from './upload.ts';
+
+export const TASK_MODES = ['text', 'iterate', 'edit', 'upscale'] as const;
+export const DESIGN_TYPES = ['architectural', 'interior'] as const;
+export const MODELS = ['architecture', 'architecture-beta'] as const;
+export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
+/** Aspect presets; pixel sizes follow from the quality (server config). */
+export const SIZE_PRESETS = ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'] as const;
+export const TAG_CATEGORIES = ['style', 'material', 'function'] as const;
+export const TASK_STATES = [
+  'submitting',
+  'queued',
+  'generating',
+  'complete',
+  'cancelled',
+  'timed_out',
+  'lost',
+] as const;
+export const FINISHED_STATES = ['complete', 'cancelled', 'timed_out', 'lost'] as const;
+
+export type TaskMode = (typeof TASK_MODES)[number];
+export type DesignType = (typeof DESIGN_TYPES)[number];
+export type Quality = (typeof QUALITIES)[number];
+export type SizePreset = (typeof SIZE_PRESETS)[number];
+export type TagCategory = (typeof TAG_CATEGORIES)[number];
+export type TaskState = (typeof TASK_STATES)[number];
+
+const imageId = z.uuid('UPLOAD_NOT_FOUND');
+const weight = z.number().min(0, 'VALIDATION').max(1, 'VALIDATION');
+const tagSlugs = z
+  .array(z.string().regex(/^[a-z0-9-]{1,40}$/, 'VALIDATION'))
+  .max(LIMITS.tagsPerCategoryMax, 'VALIDATION');
+
+/** Everything a generation is made with; kept on the task and on each result for "copy parameters". */
+export const taskParams = z
+  .object({
+    mode: z.enum(TASK_MODES),
+    type: z.enum(DESIGN_TYPES).default('architectural'),
+    model: z.enum(MODELS).default('architecture'),
+    size: z.enum(SIZE_PRESETS).default('4:3'),
+    count: z.number().int().min(1, 'VALIDATION').max(LIMITS.taskCountMax, 'VALIDATION').default(1),
+    quality: z.enum(QUALITIES).default('SD'),
+    prompt: textField(LIMITS.promptMax).default(''),
+    negativePrompt: textField(LIMITS.promptMax).default(''),
+    wordPackageIds: z.array(z.uuid('VALIDATION')).max(LIMITS.wordPackagesPerTaskMax, 'VALIDATION').default([]),
+    tags: z
+      .object({ style: tagSlugs.default([]), material: tagSlugs.default([]), function: tagSlugs.default([]) })
+      .default({ style: [], material: [], function: [] }),
+    baseImageId: imageId.optional(),
+    referenceImageId: imageId.optional(),
+    depthImageId: imageId.optional(),
+    lineArtImageId: imageId.optional(),
+    maskImageId: imageId.optional(),
+    imageWeight: weight.default(0.5),
+    textWeight: weight.default(0.7),
+    controlStrength: weight.default(0.6),
+    seed: z.number().int().min(0, 'VALIDATION').max(4_294_967_295, 'VALIDATION').optional(),
+    upscale: z.union([z.literal(2), z.literal(4)]).optional(),
+    folderId: z.uuid('VALIDATION').optional(),
+    /** A community work whose parameters were copied ("based on"). */
+    basedOnId: z.uuid('VALIDATION').optional(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    const need = (ok: boolean, code: string, path: string) => {
+      if (!ok) ctx.addIssue({ code: 'custom', message: code, path: [path] });
+    };
+    if (p.mode === 'text')
+      need(
+        Boolean(
+          p.prompt.trim() ||
+          p.wordPackageIds.length ||
+          p.tags.style.length ||
+          p.tags.material.length ||
+          p.tags.function.length,
+        ),
+        'PROMPT_REQUIRED',
+        'prompt',
+      );
+    if (p.mode !== 'text') need(Boolean(p.baseImageId), 'BASE_IMAGE_REQUIRED', 'baseImageId');
+    if (p.mode === 'edit') need(Boolean(p.maskImageId), 'EDIT_REGION_REQUIRED', 'maskImageId');
+    if (p.mode === 'upscale') need(Boolean(p.upscale), 'VALIDATION', 'upscale');
+  });
+export type TaskParams = z.output<typeof taskParams>;
+export type TaskParamsInput = z.input<typeof taskParams>;
+
+export const taskResult = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TaskResult = z.infer<typeof taskResult>;
+
+export const task = z.object({
+  id: z.string(),
+  state: z.enum(TASK_STATES),
+  /** Grows with every change; a client ignores an event whose seq is not above what it has. */
+  seq: z.number().int(),
+  params: z.record(z.string(), z.unknown()),
+  mode: z.enum(TASK_MODES),
+  engine: z.string(),
+  /** The prompt as typed and as sent to the engine (translated when the engine reads English only). */
+  promptOriginal: z.string(),
+  promptSent: z.string(),
+  translation: z.enum(['not_needed', 'translated', 'unavailable']),
+  /** queued: tasks ahead of this one and the estimated wait. */
+  position: z.number().int().nullable(),
+  estimatedWaitSeconds: z.number().int().nullable(),
+  progress: z.number().int().min(0).max(100),
+  previewUrl: z.string().nullable(),
+  results: z.array(taskResult),
+  cost: z.object({ cubes: z.number().int(), coveredByPlan: z.boolean(), refunded: z.boolean() }),
+  /** Why a task ended without results, in the caller's language. */
+  error: z.object({ code: z.string(), msg: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type Task = z.infer<typeof task>;
+
+export const taskIdQuery = z.object({ id: z.uuid('TASK_NOT_FOUND') });
+
+export const taskListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const taskPage = z.object({ items: z.array(task), nextCursor: z.string().nullable() });
+
+export const costPreview = z.object({
+  cubes: z.number().int(),
+  coveredByPlan: z.boolean(),
+  balance: z.number().int(),
+  planUntil: z.iso.datetime().nullable(),
+  enough: z.boolean(),
+});
+export type CostPreview = z.infer<typeof costPreview>;
+
+export const balance = z.object({ cubes: z.number().int(), planUntil: z.iso.datetime().nullable() });
+
+export const tag = z.object({
+  slug: z.string(),
+  category: z.enum(TAG_CATEGORIES),
+  label: z.object({ en: z.string(), zh: z.string() }),
+});
+export type Tag = z.infer<typeof tag>;
+export const tagsQuery = z.object({ type: z.enum(DESIGN_TYPES).default('architectural') });
+export const tagList = z.object({ style: z.array(tag), material: z.array(tag), function: z.array(tag) });
+
+export const wordPackage = z.object({
+  id: z.string(),
+  name: z.string(),
+  positive: z.string(),
+  negative: z.string(),
+  recommended: z.boolean(),
+});
+export type WordPackage = z.infer<typeof wordPackage>;
+export const wordPackageBody = z
+  .object({
+    name: textField(LIMITS.wordPackageNameMax, 'WORD_PACKAGE_NAME_REQUIRED').pipe(
+      z.string().min(1, 'WORD_PACKAGE_NAME_REQUIRED'),
+    ),
+    positive: textField(LIMITS.promptMax).default(''),
+    negative: textField(LIMITS.promptMax).default(''),
+  })
+  .strict();
+export type WordPackageBody = z.input<typeof wordPackageBody>;
+export const wordPackageUpdateBody = wordPackageBody.extend({ id: z.uuid('WORD_PACKAGE_NOT_FOUND') });
+export const wordPackageIdBody = z.object({ id: z.uuid('WORD_PACKAGE_NOT_FOUND') }).strict();
+
+export const lineArtBody = z.object({ imageId }).strict();
+
+export const designRoutes = {
+  submit: route({
+    ...designEndpoints.submit,
+    body: taskParams,
+    response: task,
+    summary: 'Submits a generation task; its cost is charged at once (refunded if it times out or is lost)',
+  }),
+  get: route({ ...designEndpoints.get, query: taskIdQuery, response: task, summary: 'One task of the user' }),
+  list: route({
+    ...designEndpoints.list,
+    query: taskListQuery,
+    response: taskPage,
+    summary: "The user's tasks, newest first, keyset-paged",
+  }),
+  cancel: route({
+    ...designEndpoints.cancel,
+    body: z.object({ id: z.uuid('TASK_NOT_FOUND') }).strict(),
+    response: task,
+    summary: 'Cancels a queued task (always) or a running one (when the engine can); cubes are refunded',
+  }),
+  cost: route({
+    ...designEndpoints.cost,
+    body: taskParams,
+    response: costPreview,
+    summary: 'What submitting these parameters would cost, and whether the balance or a time plan covers it',
+  }),
+  tags: route({
+    ...designEndpoints.tags,
+    query: tagsQuery,
+    response: tagList,
+    summary: 'Style, material and function tags for a design type, with labels in both languages',
+  }),
+  wordPackages: route({
+    ...designEndpoints.wordPackages,
+    response: z.object({ recommended: z.array(wordPackage), own: z.array(wordPackage) }),
+    summary: 'Recommended word packages and the user’s own',
+  }),
+  wordPackageCreate: route({
+    ...designEndpoints.wordPackageCreate,
+    body: wordPackageBody,
+    response: wordPackage,
+    summary: 'Creates a custom word package',
+  }),
+  wordPackageUpdate: route({
+    ...designEndpoints.wordPackageUpdate,
+    body: wordPackageUpdateBody,
+    response: wordPackage,
+    summary: 'Changes one of the user’s word packages',
+  }),
+  wordPackageDelete: route({
+    ...designEndpoints.wordPackageDelete,
+    body: wordPackageIdBody,
+    response: z.null(),
+    summary: 'Deletes one of the user’s word packages',
+  }),
+  lineArt: route({
+    ...designEndpoints.lineArt,
+    body: lineArtBody,
+    response: uploadedImage,
+    summary: 'Extracts line art (edges) from an uploaded base image into a new line-art image',
+  }),
+  balance: route({ ...designEndpoints.balance, response: balance, summary: 'Cubes and time-plan end of the user' }),
+};
