@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Task } from '@turing/contract';
 import { startWorkers } from '../workers.ts';
 import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 import { multipart } from './upload-helpers.ts';
@@ -17,7 +18,11 @@ export async function buildGenerationApp(env: Record<string, string> = {}) {
   };
 }
 
-export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  done: (v: NoInfer<T>) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();
@@ -37,7 +42,8 @@ export const submit = (t: TestApp, cookie: string, body: object, locale: 'en' | 
   });
 
 export const getTask = async (t: TestApp, cookie: string, id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/turing/design/task/get?id=${id}`, headers: { cookie } })).json().data;
+  (await t.app.inject({ method: 'GET', url: `/turing/design/task/get?id=${id}`, headers: { cookie } })).json()
+    .data as Task;
 
 export const finished = (task: { state: string }) =>
   ['complete', 'cancelled', 'timed_out', 'lost'].includes(task.state);

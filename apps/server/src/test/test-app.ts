@@ -45,7 +45,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database: await openPostgres(url), drop };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}) {
+export async function buildTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -54,7 +54,9 @@ export async function buildTestApp(env: Record<string, string> = {}) {
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = opts.databaseUrl
+    ? { database: await openPostgres(opts.databaseUrl), drop: async () => {} }
+    : await freshDatabase();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

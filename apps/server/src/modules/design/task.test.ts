@@ -105,7 +105,7 @@ describe('iterate, edit and upscale', () => {
     ).json().data;
     const done = await until(() => getTask(t, cookie, task.id), finished);
     expect(done.state).toBe('complete');
-    const result = await t.app.inject({ method: 'GET', url: done.results[0].url });
+    const result = await t.app.inject({ method: 'GET', url: done.results[0]!.url });
     const got = await sharp(result.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const want = await sharp(original).removeAlpha().raw().toBuffer();
     expect(got.info).toMatchObject({ width: 200, height: 150 });
@@ -128,11 +128,11 @@ describe('iterate, edit and upscale', () => {
       await submit(t, cookie, { mode: 'iterate', baseImageId: base.id, prompt: 'brick', size: '4:3' })
     ).json().data;
     const done = await until(() => getTask(t, cookie, first.id), finished);
-    const second = (await submit(t, cookie, { mode: 'upscale', baseImageId: done.results[0].id, upscale: 2 })).json()
+    const second = (await submit(t, cookie, { mode: 'upscale', baseImageId: done.results[0]!.id, upscale: 2 })).json()
       .data;
     const up = await until(() => getTask(t, cookie, second.id), finished);
     expect(up.state).toBe('complete');
-    expect(up.results[0].width).toBe(done.results[0].width * 2);
+    expect(up.results[0]!.width).toBe(done.results[0]!.width * 2);
   });
 
   it('extracts line art from a base image as a new line-art image', async () => {

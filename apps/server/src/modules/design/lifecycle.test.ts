@@ -1,0 +1,179 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { balanceOf, buildGenerationApp, finished, getTask, submit, until } from '../../test/design-helpers.ts';
+
+const cancel = (t: TestApp, cookie: string, id: string, locale: 'en' | 'zh' = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/turing/design/task/cancel',
+    headers: { ...appHeaders(locale), cookie },
+    payload: { id },
+  });
+
+describe('without workers (tasks wait in the queue)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows queue position and wait, and cancels a queued task at once with its refund', async () => {
+    const { cookie, profile } = await registerUser(t);
+    const first = (await submit(t, cookie, { mode: 'text', prompt: 'a' })).json().data;
+    const second = (await submit(t, cookie, { mode: 'text', prompt: 'b', quality: 'HD' })).json().data;
+    expect(second.position).toBe(first.position + 1);
+    expect(second.estimatedWaitSeconds).toBeGreaterThan(0);
+    expect((await balanceOf(t, cookie)).cubes).toBe(17);
+    const res = (await cancel(t, cookie, second.id)).json().data;
+    expect(res).toMatchObject({ state: 'cancelled', cost: { cubes: 2, refunded: true } });
+    // A second cancel changes nothing and refunds nothing.
+    expect((await cancel(t, cookie, second.id)).json().data.state).toBe('cancelled');
+    expect((await balanceOf(t, cookie)).cubes).toBe(19);
+    expect(await t.app.services!.ledger.sumOf(profile.id)).toBe(19);
+  });
+
+  it("cannot cancel another user's task", async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    const task = (await submit(t, a.cookie, { mode: 'text', prompt: 'a' })).json().data;
+    expect((await cancel(t, b.cookie, task.id)).json().code).toBe('TASK_NOT_FOUND');
+  });
+
+  it('caps the tasks one user has queued or running', async () => {
+    const capped = await buildTestApp({ USER_ACTIVE_TASKS_MAX: '2' });
+    try {
+      const { cookie } = await registerUser(capped);
+      for (let i = 0; i < 2; i += 1)
+        expect((await submit(capped, cookie, { mode: 'text', prompt: 'x' })).json().status).toBe(200);
+      const refused = (await submit(capped, cookie, { mode: 'text', prompt: 'x' })).json();
+      expect(refused).toMatchObject({ code: 'TOO_MANY_TASKS' });
+      expect(refused.msg).toContain('2');
+      expect((await balanceOf(capped, cookie)).cubes).toBe(18);
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
+describe('with a slow engine', () => {
+  let t: Awaited<ReturnType<typeof buildGenerationApp>>;
+  beforeAll(async () => {
+    t = await buildGenerationApp({ PREVIEW_PACE_MS: '3000', TASK_TIMEOUT_MS: '1500' });
+  });
+  afterAll(() => t.close());
+
+  it('reports progress, then ends timed out with the refund and its message', async () => {
+    const { cookie } = await registerUser(t);
+    const task = (await submit(t, cookie, { mode: 'text', prompt: 'slow' })).json().data;
+    const moving = await until(
+      () => getTask(t, cookie, task.id),
+      (x) => x.state === 'generating' && x.progress > 0,
+    );
+    expect(moving.previewUrl).toMatch(/^\/files\/private\/preview\//);
+    const res = await until(
+      () =>
+        t.app
+          .inject({
+            method: 'GET',
+            url: `/turing/design/task/get?id=${task.id}`,
+            headers: { cookie, 'accept-language': 'zh' },
+          })
+          .then((r) => r.json().data),
+      finished,
+    );
+    expect(res).toMatchObject({ state: 'timed_out', cost: { refunded: true }, error: { code: 'TASK_TIMED_OUT' } });
+    expect(res.error.msg).toBe('任务超时已取消，魔方已退还，请重新提交');
+    expect((await balanceOf(t, cookie)).cubes).toBe(20);
+  });
+
+  it('cancels a running task through the engine', async () => {
+    const { cookie } = await registerUser(t);
+    const task = (await submit(t, cookie, { mode: 'text', prompt: 'stop me' })).json().data;
+    await until(
+      () => getTask(t, cookie, task.id),
+      (x) => x.state === 'generating',
+    );
+    await cancel(t, cookie, task.id);
+    const done = await until(() => getTask(t, cookie, task.id), finished);
+    expect(done).toMatchObject({ state: 'cancelled', cost: { refunded: true } });
+    expect((await balanceOf(t, cookie)).cubes).toBe(20);
+  });
+});
+
+describe('the event stream', () => {
+  let t: Awaited<ReturnType<typeof buildGenerationApp>>;
+  let base = '';
+  beforeAll(async () => {
+    t = await buildGenerationApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  /** Reads `count` events from the stream, then closes it. */
+  function readEvents(cookie: string, count: number, lastEventId?: number) {
+    return new Promise<{ id: number; data: { id: string; seq: number; state: string } }[]>((resolve, reject) => {
+      const events: { id: number; data: { id: string; seq: number; state: string } }[] = [];
+      const req = http.get(
+        `${base}/turing/design/events`,
+        { headers: { cookie, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } },
+        (res) => {
+          expect(res.headers['content-type']).toContain('text/event-stream');
+          let buffer = '';
+          res.on('data', (chunk: Buffer) => {
+            buffer += chunk.toString();
+            let cut;
+            while ((cut = buffer.indexOf('\n\n')) !== -1) {
+              const block = buffer.slice(0, cut);
+              buffer = buffer.slice(cut + 2);
+              const id = /^id: (\d+)$/m.exec(block)?.[1];
+              const data = /^data: (.*)$/m.exec(block)?.[1];
+              if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
+              if (events.length >= count) {
+                req.destroy();
+                resolve(events);
+              }
+            }
+          });
+        },
+      );
+      req.on('error', (err) => (events.length >= count ? undefined : reject(err)));
+    });
+  }
+
+  it('pushes each change once, in order, and replays what a reconnecting browser missed', async () => {
+    const { cookie } = await registerUser(t);
+    const live = readEvents(cookie, 3);
+    await new Promise((r) => setTimeout(r, 200));
+    const task = (await submit(t, cookie, { mode: 'text', prompt: 'live' })).json().data;
+    const seen = await live;
+    expect(seen[0]!.data).toMatchObject({ id: task.id, state: 'queued' });
+    expect(seen.map((e) => e.data.seq)).toEqual([...seen.map((e) => e.data.seq)].sort((a, b) => a - b));
+    await until(() => getTask(t, cookie, task.id), finished);
+    // Reconnect from the first event: everything after it comes back, in order, ending complete.
+    const replay = await readEvents(cookie, 1, seen[0]!.id);
+    expect(replay[0]!.id).toBe(seen[1]!.id);
+    const rest = await t.app.services!.database.query<{ state: string }>(
+      `select payload->>'state' as state from task_events where task_id = $1 order by id`,
+      [task.id],
+    );
+    expect(rest.at(-1)!.state).toBe('complete');
+  });
+
+  it("never shows one user another user's events", async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    const stream = readEvents(b.cookie, 1);
+    await new Promise((r) => setTimeout(r, 200));
+    await submit(t, a.cookie, { mode: 'text', prompt: 'private' });
+    const mine = (await submit(t, b.cookie, { mode: 'text', prompt: 'mine' })).json().data;
+    expect((await stream)[0]!.data.id).toBe(mine.id);
+  });
+
+  it('needs a session', async () => {
+    const res = await fetch(`${base}/turing/design/events`);
+    expect(res.status).toBe(401);
+  });
+});
