@@ -92,7 +92,7 @@ export function createTaskRunner(deps: RunnerDeps) {
   }
 
   async function end(row: TaskRow, state: 'timed_out' | 'lost' | 'cancelled', code: ErrorCode | null, server?: string) {
-    await deps.tasks.end(row.id, ['generating'], state, code, server);
+    await deps.tasks.end(row.id, ['generating'], state, code, { server });
   }
 
   async function retryOrLose(row: TaskRow, err: EngineError) {
@@ -135,7 +135,9 @@ export function createTaskRunner(deps: RunnerDeps) {
     try {
       const job = await engineTask(claimed);
       const engine = deps.engine(claimed.engine);
+      const engineStarted = performance.now();
       const result = await engine.run(job, { signal: controller.signal, onEvent, avoidServers: claimed.failedServers });
+      const engineMs = Math.round(performance.now() - engineStarted);
       await pending;
       let images = result.images;
       if (job.mode === 'edit' && job.images.base && job.images.mask) {
@@ -145,7 +147,7 @@ export function createTaskRunner(deps: RunnerDeps) {
       for (const png of images) {
         await deps.images.save({ userId: claimed.userId, kind: 'result', png, taskId });
       }
-      const done = await deps.tasks.end(taskId, ['generating'], 'complete', null, result.server);
+      const done = await deps.tasks.end(taskId, ['generating'], 'complete', null, { server: result.server, engineMs });
       if (!done) deps.log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
     } catch (err) {
       await pending;

@@ -61,6 +61,7 @@ CREATE TABLE "tasks" (
 	"worker_id" text,
 	"heartbeat_at" timestamp with time zone,
 	"server" text,
+	"engine_ms" integer,
 	"failed_servers" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"folder_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -45,6 +45,8 @@ export const tasks = pgTable(
     workerId: text('worker_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     server: text('server'),
+    /** How long the engine itself worked on the last run (the rest of the time is the platform's). */
+    engineMs: integer('engine_ms'),
     failedServers: jsonb('failed_servers').$type<string[]>().notNull().default([]),
     folderId: uuid('folder_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

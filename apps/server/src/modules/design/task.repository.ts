@@ -88,8 +88,11 @@ export function createTaskRepository(db: Db) {
     },
 
     /** Ends a task from one of `from`; null when it was no longer there (someone else ended it). */
-    finish: (id: string, from: string[], patch: { state: string; errorCode?: string | null; server?: string | null }) =>
-      move(id, from, { ...patch, finishedAt: new Date(), heartbeatAt: null }),
+    finish: (
+      id: string,
+      from: string[],
+      patch: { state: string; errorCode?: string | null; server?: string | null; engineMs?: number | null },
+    ) => move(id, from, { ...patch, finishedAt: new Date(), heartbeatAt: null }),
 
     /** generating → queued for a retry (or after its process died). */
     requeue: (id: string, failedServer?: string) =>

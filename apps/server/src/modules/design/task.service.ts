@@ -239,11 +239,16 @@ export function createTaskService(deps: TaskServiceDeps) {
       from: string[],
       state: 'complete' | 'cancelled' | 'timed_out' | 'lost',
       errorCode: ErrorCode | null,
-      server?: string,
+      extra: { server?: string; engineMs?: number } = {},
     ) {
       return database.transaction(async (tx) => {
         const r = createTaskRepository(tx);
-        let row = await r.finish(id, from, { state, errorCode, server: server ?? null });
+        let row = await r.finish(id, from, {
+          state,
+          errorCode,
+          server: extra.server ?? null,
+          engineMs: extra.engineMs ?? null,
+        });
         if (!row) return null;
         await deps.ledger.releaseSlot(tx, row.userId);
         if (state !== 'complete' && row.costCubes > 0 && (await r.takeRefund(id))) {
