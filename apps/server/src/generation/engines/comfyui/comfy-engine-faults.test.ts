@@ -37,6 +37,19 @@ describe('ComfyUI engine: watchdog', () => {
 
     await expect(run).rejects.toMatchObject({ kind: 'lost', server: fake.url });
   });
+
+  it('fails as lost, not stalled, when the server goes away mid-task and stays away', async () => {
+    const fake = await startFake();
+    const engine = startEngine([fake.url], { timeoutMs: 300 });
+    fake.queue.hold = true;
+    const ctx = makeContext();
+    const run = engine.run(makeTask(), ctx);
+    await ctx.running;
+
+    await fake.down();
+
+    await expect(run).rejects.toMatchObject({ kind: 'lost', server: fake.url });
+  });
 });
 
 describe('ComfyUI engine: dispatch', () => {
@@ -89,6 +102,18 @@ describe('ComfyUI engine: dispatch', () => {
     expect(two!.prompt_id).not.toBe(one!.prompt_id);
     expect(JSON.stringify(two!.prompt)).not.toBe(JSON.stringify(one!.prompt));
     expect(postedGraph(fake, two!.prompt_id)).toBeTruthy();
+  });
+
+  it('follows the id an older server picked when it ignores prompt_id', async () => {
+    const fake = await startFake({ ownPromptIds: true });
+    const engine = startEngine([fake.url]);
+    const task = makeTask();
+
+    const result = await engine.run(task, makeContext());
+
+    expect(result.images).toHaveLength(2);
+    expect(fake.queue.history.has(task.id)).toBe(false);
+    await vi.waitFor(() => expect(fake.bodiesOf('POST /history')).toHaveLength(1));
   });
 
   it('keeps tasks off a server lacking nodes or models', async () => {

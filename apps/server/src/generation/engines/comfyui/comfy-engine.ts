@@ -104,6 +104,7 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
     try {
       const names = await uploadInputs(server.http, inputsFor(task), promptId);
       const graph = buildWorkflow(templates, task, options.models, names, promptId);
+      if (ctx.signal.aborted) throw new EngineError('interrupted', `task ${task.id} cancelled before ComfyUI took it`);
       await server.socket.waitOpen(2_000);
       const run = new PromptRun(runOptions(server), promptId, graph, task.mode === 'upscale' ? 1 : task.count, ctx);
       try {

@@ -12,6 +12,8 @@ export interface FakeComfyOptions {
   /** Node classes this server lacks. */
   missingNodes?: string[];
   stepDelayMs?: number;
+  /** Behave like servers older than the prompt_id field: pick an id of its own. */
+  ownPromptIds?: boolean;
 }
 
 export const FAKE_MODELS: FakeModels = {
@@ -31,6 +33,7 @@ export class FakeComfyServer {
   readonly requests: { route: string; body?: unknown }[] = [];
   readonly models: FakeModels;
   private readonly missingNodes: string[];
+  private readonly ownPromptIds: boolean;
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly sockets = new Map<string, WebSocket>();
@@ -40,6 +43,7 @@ export class FakeComfyServer {
   private constructor(options: FakeComfyOptions) {
     this.models = { ...FAKE_MODELS, ...options.models };
     this.missingNodes = options.missingNodes ?? [];
+    this.ownPromptIds = options.ownPromptIds ?? false;
     this.queue = new FakePromptQueue(
       (type, data, sid) => this.sendJson(type, data, sid),
       (bytes, sid) => this.target(sid).forEach((ws) => ws.send(bytes)),
@@ -181,7 +185,7 @@ export class FakeComfyServer {
     const known = new Set(Object.keys(fakeObjectInfo(this.models, this.missingNodes)));
     const valid = validatePrompt(b.prompt, known, this.models, this.inputs);
     if (!valid.ok) return json(valid.body, valid.status);
-    const id = typeof b.prompt_id === 'string' ? b.prompt_id : randomUUID();
+    const id = typeof b.prompt_id === 'string' && !this.ownPromptIds ? b.prompt_id : randomUUID();
     const number = this.queue.number++;
     const extra = typeof b.client_id === 'string' ? { client_id: b.client_id } : {};
     this.queue.put({ number, id, prompt: b.prompt as Graph, extra, outputs: valid.outputs });

@@ -32,6 +32,8 @@ export class PromptRun implements SocketListener {
   private started = false;
   private finishing = false;
   private polling = false;
+  /** The last poll found the server unreachable (refused, reset): a timeout then means it is gone. */
+  private unreachable = false;
   private percent = 0;
   private pendingPosition = Infinity;
   private lastMessageAt = Date.now();
@@ -69,6 +71,8 @@ export class PromptRun implements SocketListener {
       this.promptId = acceptedId;
     }
     this.following = true;
+    // A fast prompt can end before POST /prompt's answer is read: nothing left to watch.
+    if (this.settled) return this.result;
     this.lastMessageAt = this.lastProgressAt = Date.now();
     const tick = Math.max(5, Math.min(this.opts.pollMs, this.opts.stallMs) / 2);
     this.ticker = setInterval(() => this.check(), tick);
@@ -138,7 +142,9 @@ export class PromptRun implements SocketListener {
     if (this.settled) return;
     const now = Date.now();
     if (now - this.lastProgressAt >= this.opts.timeoutMs) {
-      void this.stop('stalled', `no progress for ${this.opts.timeoutMs} ms`);
+      // A server that stopped answering lost the prompt (worth a retry elsewhere); one that answers stalled it.
+      if (this.unreachable) void this.stop('lost', `server unreachable, no progress for ${this.opts.timeoutMs} ms`);
+      else void this.stop('stalled', `no progress for ${this.opts.timeoutMs} ms`);
       return;
     }
     if (now - this.lastMessageAt >= this.opts.stallMs && now - this.lastPollAt >= this.opts.pollMs) void this.poll();
@@ -151,6 +157,7 @@ export class PromptRun implements SocketListener {
     this.lastPollAt = Date.now();
     try {
       const entry = await this.opts.http.history(this.promptId);
+      this.unreachable = false;
       if (entry) return await this.fromHistory(entry);
       const where = whereInQueue(await this.opts.http.queue(), this.promptId);
       if (where === 'running') {
@@ -167,7 +174,8 @@ export class PromptRun implements SocketListener {
       }
     } catch (err) {
       // Unreachable for now: the reconnect reconciles, or the timeout ends the task.
-      if (!(err instanceof ComfyConnectionError)) this.opts.log.warn(`ComfyUI poll failed: ${String(err)}`);
+      if (err instanceof ComfyConnectionError) this.unreachable = true;
+      else this.opts.log.warn(`ComfyUI poll failed: ${String(err)}`);
     } finally {
       this.polling = false;
     }
@@ -215,7 +223,7 @@ export class PromptRun implements SocketListener {
   }
 
   /** Cancel or time-out: take it off the queue, interrupt it only if it runs, then reject. */
-  private async stop(kind: 'interrupted' | 'stalled', why: string): Promise<void> {
+  private async stop(kind: 'interrupted' | 'stalled' | 'lost', why: string): Promise<void> {
     if (this.settled || this.stopping) return;
     // From here only the stop decides the outcome, even if a late poll finds the images.
     this.stopping = true;

@@ -2,6 +2,7 @@ import { EngineError } from '../../engine.ts';
 import type { ComfyHttp } from './comfy-http.ts';
 import type { Graph, HistoryEntry, QueueInfo } from './comfy-types.ts';
 import { outputNodeIds } from './workflow-graph.ts';
+import { roleNode } from './workflow-templates.ts';
 
 /** 'running', the 0-based position among pending prompts, or undefined when the queue lacks it. */
 export function whereInQueue(queue: QueueInfo, promptId: string): 'running' | number | undefined {
@@ -46,10 +47,12 @@ export async function readImages(
   expected: number,
   promptId: string,
 ): Promise<Buffer[]> {
-  const refs = outputNodeIds(graph).flatMap((id) =>
-    (entry.outputs?.[id]?.images ?? []).filter((image) => image.type === 'output'),
-  );
-  if (refs.length !== expected) {
+  const saved = (id: string) => (entry.outputs?.[id]?.images ?? []).filter((image) => image.type === 'output');
+  // An operator's template may save more (e.g. an intermediate): the node titled "Save" comes first.
+  const main = roleNode(graph, 'save');
+  const ids = outputNodeIds(graph).sort((a, b) => Number(b === main) - Number(a === main));
+  const refs = ids.flatMap(saved).slice(0, expected);
+  if (refs.length < expected) {
     // An identical graph is answered from cache with no new files; ours always differ, so this is a fault.
     throw new EngineError('lost', `ComfyUI prompt ${promptId} saved ${refs.length} of ${expected} images`, {
       server: http.url,
