@@ -1,0 +1,141 @@
+import type { Graph, HistoryEntry, ImageRef, PromptErrorBody, QueueInfo } from './comfy-types.ts';
+
+/** The request never got an HTTP answer (refused, reset, DNS, timeout): the server is unreachable. */
+export class ComfyConnectionError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`ComfyUI at ${url} is unreachable`, { cause });
+    this.name = 'ComfyConnectionError';
+  }
+}
+
+/** The server answered with an unexpected status. */
+export class ComfyHttpError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(message: string, status: number, body: unknown) {
+    super(message);
+    this.name = 'ComfyHttpError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface UploadedImage {
+  name: string;
+  subfolder: string;
+  type: string;
+}
+
+/**
+ * The HTTP half of ComfyUI's protocol for one server. Every request has its own time limit,
+ * because a wedged server must fail a call rather than hold a task forever.
+ */
+export class ComfyHttp {
+  readonly url: string;
+  private readonly requestTimeoutMs: number;
+
+  constructor(url: string, requestTimeoutMs: number) {
+    this.url = url.replace(/\/+$/, '');
+    this.requestTimeoutMs = requestTimeoutMs;
+  }
+
+  async queue(): Promise<QueueInfo> {
+    const body = (await this.json('GET', '/queue')) as Partial<QueueInfo>;
+    return { queue_running: body.queue_running ?? [], queue_pending: body.queue_pending ?? [] };
+  }
+
+  /**
+   * Queues a prompt and returns the id it runs under: ours, except on servers older than the
+   * `prompt_id` field, which pick their own. A validation refusal rejects with the 400 body.
+   */
+  async postPrompt(prompt: Graph, clientId: string, promptId: string): Promise<string> {
+    const body = (await this.json('POST', '/prompt', { prompt, client_id: clientId, prompt_id: promptId })) as {
+      prompt_id?: unknown;
+    };
+    return typeof body?.prompt_id === 'string' ? body.prompt_id : promptId;
+  }
+
+  /** `undefined` both while the prompt runs and when the server never heard of it. */
+  async history(promptId: string): Promise<HistoryEntry | undefined> {
+    const body = (await this.json('GET', `/history/${encodeURIComponent(promptId)}`)) as Record<string, HistoryEntry>;
+    return body[promptId];
+  }
+
+  async deleteHistory(promptId: string): Promise<void> {
+    await this.json('POST', '/history', { delete: [promptId] });
+  }
+
+  async deleteFromQueue(promptId: string): Promise<void> {
+    await this.json('POST', '/queue', { delete: [promptId] });
+  }
+
+  /** Older servers ignore prompt_id and interrupt whatever runs, so call it only for a prompt seen running. */
+  async interrupt(promptId: string): Promise<void> {
+    await this.json('POST', '/interrupt', { prompt_id: promptId });
+  }
+
+  async objectInfo(): Promise<Record<string, unknown>> {
+    return (await this.json('GET', '/object_info')) as Record<string, unknown>;
+  }
+
+  async view(ref: ImageRef): Promise<Buffer> {
+    const query = new URLSearchParams({ filename: ref.filename, subfolder: ref.subfolder, type: ref.type });
+    const res = await this.send('GET', `/view?${query}`);
+    if (!res.ok) throw new ComfyHttpError(`GET /view answered ${res.status}`, res.status, undefined);
+    return Buffer.from(await res.arrayBuffer());
+  }
+
+  /** POST /upload/image with overwrite, so a retry that re-uploads under the same name replaces the file. */
+  async uploadImage(bytes: Buffer, name: string, subfolder: string): Promise<UploadedImage> {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(bytes)]), name);
+    form.append('overwrite', 'true');
+    form.append('type', 'input');
+    form.append('subfolder', subfolder);
+    return (await this.json('POST', '/upload/image', form)) as UploadedImage;
+  }
+
+  private async json(method: string, path: string, body?: unknown): Promise<unknown> {
+    const res = await this.send(method, path, body);
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // ComfyUI answers some POSTs with an empty 200; anything else unparsable is reported below.
+    }
+    if (!res.ok) throw new ComfyHttpError(`${method} ${path} answered ${res.status}`, res.status, parsed);
+    return parsed;
+  }
+
+  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+    const init: RequestInit = { method, signal: AbortSignal.timeout(this.requestTimeoutMs) };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { 'content-type': 'application/json' };
+    }
+    try {
+      return await fetch(`${this.url}${path}`, init);
+    } catch (err) {
+      throw new ComfyConnectionError(this.url, err);
+    }
+  }
+}
+
+/** A short, log-safe summary of a POST /prompt refusal (no tracebacks, long model lists cut). */
+export function describePromptError(body: unknown): string {
+  const b = (body ?? {}) as PromptErrorBody;
+  const head = typeof b.error === 'string' ? b.error : (b.error?.message ?? 'prompt refused');
+  const headDetail = typeof b.error === 'object' && b.error.details ? `: ${clip(b.error.details)}` : '';
+  const nodes = Object.entries(b.node_errors ?? {}).flatMap(([id, n]) =>
+    (n.errors ?? []).map(
+      (e) => `node ${id} (${n.class_type ?? '?'}): ${e.message ?? e.type}${e.details ? ` — ${clip(e.details)}` : ''}`,
+    ),
+  );
+  return [`${head}${headDetail}`, ...nodes].join('; ');
+}
+
+function clip(text: string): string {
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
