@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServer, type RunningServer } from '../test/spawn-server.ts';
+
+const started: RunningServer[] = [];
+afterEach(() => {
+  for (const s of started.splice(0)) s.proc.kill('SIGKILL');
+});
+
+const headers = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+
+async function register(port: number, dataDir: string) {
+  const base = `http://127.0.0.1:${port}/turing`;
+  const email = `kill${Date.now()}@example.com`;
+  await fetch(`${base}/unauthorized/verCode`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ channel: 'email', email, purpose: 'register' }),
+  });
+  const line = fs.readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').at(-1)!;
+  const res = await fetch(`${base}/unauthorized/reg`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email,
+      code: JSON.parse(line).code,
+      username: `kill${Date.now()}`,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      occupation: 'architect',
+      agree: true,
+    }),
+  });
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+describe('a server killed while generating', () => {
+  it('finishes or refunds every task exactly once after a restart, losing no result', async () => {
+    const env = { PREVIEW_PACE_MS: '4000', LOG_LEVEL: 'warn' };
+    const first = spawnServer(env);
+    started.push(first);
+    const port = await first.port;
+    const cookie = await register(port, first.dataDir);
+    const api = (p: number) => `http://127.0.0.1:${p}/turing/design`;
+    const submitted = await fetch(`${api(port)}/task/submit`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body: JSON.stringify({ mode: 'text', prompt: 'survive', count: 2 }),
+    }).then((r) => r.json());
+    const id = submitted.data.id as string;
+    const read = async (p: number) =>
+      (await fetch(`${api(p)}/task/get?id=${id}`, { headers: { cookie } }).then((r) => r.json())).data;
+    for (let i = 0; i < 200 && (await read(port)).state !== 'generating'; i += 1)
+      await new Promise((r) => setTimeout(r, 50));
+    first.proc.kill('SIGKILL');
+    await first.exit;
+
+    const second = spawnServer({ ...env, DATA_DIR: first.dataDir, PREVIEW_PACE_MS: '0' });
+    started.push(second);
+    const port2 = await second.port;
+    let task = await read(port2);
+    for (let i = 0; i < 300 && !['complete', 'lost'].includes(task.state); i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      task = await read(port2);
+    }
+    expect(task.state).toBe('complete');
+    expect(task.results).toHaveLength(2);
+    const balance = (await fetch(`${api(port2)}/balance`, { headers: { cookie } }).then((r) => r.json())).data;
+    expect(balance.cubes).toBe(18);
+  });
+});

@@ -1,0 +1,197 @@
+// Generation benchmarks: platform overhead per task and dispatch latency (in-process, the product's
+// services and workers, preview engine at pace 0), throughput with 4 worker processes on PostgreSQL,
+// and a 5 MB JPEG upload against sharp alone on the same file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import sharp from 'sharp';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema/index.ts';
+import { startWorkers } from '../apps/server/src/workers.ts';
+import { startPostgres } from './postgres.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const nullLog = () => pino({ level: 'info' }, fs.createWriteStream('/dev/null'));
+
+async function appOn(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-bench-gen-'));
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'none'), ...env });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const app = await buildApp({ config, database, logger: nullLog() });
+  await app.ready();
+  const [user] = await database.db
+    .insert(users)
+    .values({ username: `bench${Date.now()}`, nickname: 'Bench', inviteCode: `B${Date.now()}` })
+    .returning();
+  const services = app.services!;
+  await services.ledger.grant({
+    userId: user!.id,
+    kind: 'grant',
+    cubes: 1_000_000,
+    idempotencyKey: `bench:${user!.id}`,
+  });
+  return { app, services, database, userId: user!.id, dataDir };
+}
+
+/** (1) Submit → complete, minus the engine's own time; dispatch = submit → claimed. */
+export async function overhead(n = 200) {
+  const { app, services, database, userId, dataDir } = await appOn({
+    PREVIEW_PACE_MS: '0',
+    USER_ACTIVE_TASKS_MAX: '100000',
+  });
+  const stop = await startWorkers(services);
+  const overheads: number[] = [];
+  const dispatches: number[] = [];
+  const params = {
+    mode: 'text' as const,
+    prompt: 'bench',
+    type: 'architectural' as const,
+    model: 'architecture' as const,
+    size: '1:1' as const,
+    count: 1,
+    quality: 'SD' as const,
+    negativePrompt: '',
+    wordPackageIds: [],
+    tags: { style: [], material: [], function: [] },
+    imageWeight: 0.5,
+    textWeight: 0.7,
+    controlStrength: 0.6,
+  };
+  for (let i = 0; i < n; i += 1) {
+    const started = performance.now();
+    const task = await services.tasks.submit(userId, params, 'en');
+    for (;;) {
+      const [row] = await database.query<{
+        state: string;
+        engine_ms: number | null;
+        started_at: Date;
+        created_at: Date;
+      }>('select state, engine_ms, started_at, created_at from tasks where id = $1', [task.id]);
+      if (row && row.state === 'complete') {
+        const total = performance.now() - started;
+        overheads.push(total - (row.engine_ms ?? 0));
+        dispatches.push(new Date(row.started_at).getTime() - new Date(row.created_at).getTime());
+        break;
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+  services.lifecycle.drain();
+  await stop();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    n,
+    overheadP50: pct(overheads, 50),
+    overheadP95: pct(overheads, 95),
+    dispatchP50: pct(dispatches, 50),
+    dispatchP95: pct(dispatches, 95),
+  };
+}
+
+/** (2) Tasks per second drained by 4 worker processes on PostgreSQL. */
+export async function throughput(n = 400, workers = 4) {
+  const pgServer = await startPostgres();
+  if (!pgServer) return null;
+  const secrets = { FILE_URL_SECRET: 'b'.repeat(32), ADMIN_TOKEN: 'b'.repeat(32) };
+  const { app, services, database, userId, dataDir } = await appOn({
+    DATABASE_URL: pgServer.url,
+    ...secrets,
+    ROLE: 'api',
+    USER_ACTIVE_TASKS_MAX: '100000',
+  });
+  const procs: ChildProcess[] = [];
+  for (let i = 0; i < workers; i += 1) {
+    procs.push(
+      spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+        env: {
+          ...process.env,
+          ...secrets,
+          DATABASE_URL: pgServer.url,
+          ROLE: 'worker',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          PREVIEW_PACE_MS: '0',
+          WORKER_CONCURRENCY: '8',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'ignore',
+      }),
+    );
+  }
+  await new Promise((r) => setTimeout(r, 4000));
+  const params = {
+    mode: 'text' as const,
+    prompt: 'bench',
+    type: 'architectural' as const,
+    model: 'architecture' as const,
+    size: '1:1' as const,
+    count: 1,
+    quality: 'SD' as const,
+    negativePrompt: '',
+    wordPackageIds: [],
+    tags: { style: [], material: [], function: [] },
+    imageWeight: 0.5,
+    textWeight: 0.7,
+    controlStrength: 0.6,
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: n }, () => services.tasks.submit(userId, params, 'en')));
+  for (;;) {
+    const [row] = await database.query<{ n: number }>(`select count(*)::int as n from tasks where state = 'complete'`);
+    if (row!.n >= n) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  for (const p of procs) p.kill('SIGTERM');
+  await app.close();
+  await database.close();
+  pgServer.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { n, workers, seconds, perSecond: n / seconds };
+}
+
+/** (3) Upload path (validate, clean, store, thumbnail) against sharp decode + encode alone. */
+export async function uploadRatio(rounds = 5) {
+  const noise = Buffer.alloc(3000 * 2200 * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+  const jpeg = await sharp(noise, { raw: { width: 3000, height: 2200, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+  const { app, services, userId, database, dataDir } = await appOn({});
+  const time = async (fn: () => Promise<unknown>) => {
+    const runs: number[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      const t0 = performance.now();
+      await fn();
+      runs.push(performance.now() - t0);
+    }
+    return pct(runs, 50);
+  };
+  const raw = await time(() => sharp(jpeg).rotate().jpeg({ quality: 92, mozjpeg: true }).toBuffer());
+  const ours = await time(() => services.uploads.saveImage(userId, 'base', jpeg));
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { bytes: jpeg.length, rawMs: raw, uploadMs: ours, ratio: ours / raw };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await overhead());
+  console.log(await throughput());
+  console.log(await uploadRatio());
+}
