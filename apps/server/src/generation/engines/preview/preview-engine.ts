@@ -1,0 +1,110 @@
+import sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
+import { EngineError, type Engine, type EngineResult, type EngineRunContext, type EngineTask } from '../../engine.ts';
+import { renderImage } from './render-modes.ts';
+
+export interface PreviewEngineOptions {
+  /**
+   * How long one task takes, spread over its progress steps, so a demo shows the queue and the
+   * progress bar; 0 runs as fast as the CPU allows (tests).
+   */
+  paceMs: number;
+}
+
+const STEPS = 10;
+const PREVIEW_SIDE = 256;
+
+/**
+ * The embedded default engine: CPU only (sharp), deterministic for a seed, every image marked
+ * "PREVIEW". It draws a scene from the tags (text), transforms a base image (iterate), changes
+ * only the masked region (edit) or enlarges (upscale), so the product can be tried end to end
+ * without a GPU or an API key.
+ */
+export function createPreviewEngine({ paceMs }: PreviewEngineOptions): Engine {
+  // Shutdown stops running tasks the same way a cancel does.
+  const closing = new AbortController();
+  return {
+    name: 'preview',
+    canCancelRunning: true,
+    async run(task, ctx) {
+      return runTask(task, ctx, AbortSignal.any([ctx.signal, closing.signal]), Math.max(0, paceMs));
+    },
+    async health() {
+      return { ok: true, detail: 'CPU preview engine: images are sketches marked "Preview"' };
+    },
+    async close() {
+      closing.abort();
+    },
+  };
+}
+
+async function runTask(
+  task: EngineTask,
+  ctx: EngineRunContext,
+  signal: AbortSignal,
+  paceMs: number,
+): Promise<EngineResult> {
+  checkAbort(signal);
+  ctx.onEvent({ type: 'started' });
+  const count = task.mode === 'upscale' ? 1 : Math.max(1, Math.min(4, Math.floor(task.count)));
+  const images: Buffer[] = [];
+  let small: { data: Buffer; info: OutputInfo } | undefined;
+  for (let step = 1; step <= STEPS; step++) {
+    // Images are drawn as the steps go by, so each step's preview shows real work.
+    while (images.length < count && images.length * STEPS < step * count) {
+      checkAbort(signal);
+      images.push(await render(task, images.length));
+      small = await sharp(images.at(-1)!)
+        .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    }
+    if (paceMs > 0) await pause(paceMs / STEPS, signal);
+    checkAbort(signal);
+    ctx.onEvent({
+      type: 'progress',
+      percent: Math.round((step * 100) / STEPS),
+      preview: await progressPreview(small!, step),
+    });
+  }
+  return { images };
+}
+
+async function render(task: EngineTask, index: number): Promise<Buffer> {
+  try {
+    return await renderImage(task, index);
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    // sharp refuses undecodable input images; nothing a retry would change.
+    throw new EngineError('invalid', `preview engine: cannot render ${task.mode} image`, { cause: error });
+  }
+}
+
+/** Looks like a diffusion run resolving: heavily blurred early, sharp at the end. */
+async function progressPreview(small: { data: Buffer; info: OutputInfo }, step: number): Promise<Buffer> {
+  const { width, height, channels } = small.info;
+  const sigma = 0.3 + 12 * (1 - step / STEPS) ** 1.5;
+  return sharp(small.data, { raw: { width, height, channels } }).blur(sigma).jpeg({ quality: 60 }).toBuffer();
+}
+
+function checkAbort(signal: AbortSignal): void {
+  if (signal.aborted) throw new EngineError('interrupted', 'preview engine: cancelled');
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new EngineError('interrupted', 'preview engine: cancelled'));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new EngineError('interrupted', 'preview engine: cancelled'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
