@@ -110,7 +110,7 @@ const envSchema = z.object({
   COMFYUI_UPSCALE_MODEL: z.string().default('4x-UltraSharp.pth'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().optional(),
-  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
+  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-2'),
   /** Model that translates Chinese prompts for English-only engines (needs OPENAI_API_KEY). */
   TRANSLATE_MODEL: z.string().default('gpt-4o-mini'),
   /** Long edge in pixels per quality. */

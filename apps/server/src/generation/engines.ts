@@ -1,18 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Engine, EngineName } from './engine.ts';
-import { createComfyEngine } from './engines/comfyui/comfy-engine.ts';
-import { createOpenAiEngine } from './engines/openai/openai-engine.ts';
-import { createPreviewEngine } from './engines/preview/preview-engine.ts';
 
-/** The configured engines, made on first use and closed together. */
+/** The configured engines, loaded and made on first use (a node never loads what it never runs). */
 export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
-  const made = new Map<EngineName, Engine>();
-  const make = (name: EngineName): Engine => {
+  const made = new Map<EngineName, Promise<Engine>>();
+  const make = async (name: EngineName): Promise<Engine> => {
     switch (name) {
-      case 'preview':
+      case 'preview': {
+        const { createPreviewEngine } = await import('./engines/preview/preview-engine.ts');
         return createPreviewEngine({ paceMs: config.PREVIEW_PACE_MS });
+      }
       case 'comfyui': {
+        const { createComfyEngine } = await import('./engines/comfyui/comfy-engine.ts');
         const urls = config.COMFYUI_URLS.split(',')
           .map((u) => u.trim())
           .filter(Boolean);
@@ -31,18 +31,20 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
           log,
         });
       }
-      case 'openai':
+      case 'openai': {
         if (!config.OPENAI_API_KEY) throw new Error('the openai engine needs OPENAI_API_KEY');
+        const { createOpenAiEngine } = await import('./engines/openai/openai-engine.ts');
         return createOpenAiEngine({
           apiKey: config.OPENAI_API_KEY,
           baseURL: config.OPENAI_BASE_URL,
           model: config.OPENAI_IMAGE_MODEL,
           timeoutMs: config.TASK_TIMEOUT_MS,
         });
+      }
     }
   };
   return {
-    get(name: string): Engine {
+    get(name: string): Promise<Engine> {
       const key = name as EngineName;
       let engine = made.get(key);
       if (!engine) made.set(key, (engine = make(key)));
@@ -52,7 +54,7 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
       return name === 'openai' ? false : true;
     },
     async close() {
-      await Promise.all([...made.values()].map((e) => e.close()));
+      await Promise.all([...made.values()].map(async (e) => (await e.catch(() => null))?.close()));
     },
   };
 }

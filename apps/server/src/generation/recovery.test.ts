@@ -43,14 +43,15 @@ describe('a server killed while generating', () => {
     const port = await first.port;
     const cookie = await register(port, first.dataDir);
     const api = (p: number) => `http://127.0.0.1:${p}/turing/design`;
-    const submitted = await fetch(`${api(port)}/task/submit`, {
+    const submitted = (await fetch(`${api(port)}/task/submit`, {
       method: 'POST',
       headers: { ...headers, cookie },
       body: JSON.stringify({ mode: 'text', prompt: 'survive', count: 2 }),
-    }).then((r) => r.json());
+    }).then((r) => r.json())) as { data: { id: string } };
     const id = submitted.data.id as string;
-    const read = async (p: number) =>
-      (await fetch(`${api(p)}/task/get?id=${id}`, { headers: { cookie } }).then((r) => r.json())).data;
+    const read = async (p: number): Promise<{ state: string; results: unknown[] }> =>
+      ((await fetch(`${api(p)}/task/get?id=${id}`, { headers: { cookie } }).then((r) => r.json())) as { data: never })
+        .data;
     for (let i = 0; i < 200 && (await read(port)).state !== 'generating'; i += 1)
       await new Promise((r) => setTimeout(r, 50));
     first.proc.kill('SIGKILL');
@@ -66,7 +67,11 @@ describe('a server killed while generating', () => {
     }
     expect(task.state).toBe('complete');
     expect(task.results).toHaveLength(2);
-    const balance = (await fetch(`${api(port2)}/balance`, { headers: { cookie } }).then((r) => r.json())).data;
+    const balance = (
+      (await fetch(`${api(port2)}/balance`, { headers: { cookie } }).then((r) => r.json())) as {
+        data: { cubes: number };
+      }
+    ).data;
     expect(balance.cubes).toBe(18);
-  });
+  }, 90_000);
 });

@@ -20,7 +20,7 @@ export interface RunnerDeps {
   uploads: UploadService;
   images: GeneratedImages;
   settings: GenerationSettings;
-  engine(name: string): Engine;
+  engine(name: string): Promise<Engine>;
   enqueue(taskId: string): Promise<void>;
   log: FastifyBaseLogger;
   workerId: string;
@@ -134,7 +134,7 @@ export function createTaskRunner(deps: RunnerDeps) {
     };
     try {
       const job = await engineTask(claimed);
-      const engine = deps.engine(claimed.engine);
+      const engine = await deps.engine(claimed.engine);
       const engineStarted = performance.now();
       const result = await engine.run(job, { signal: controller.signal, onEvent, avoidServers: claimed.failedServers });
       const engineMs = Math.round(performance.now() - engineStarted);

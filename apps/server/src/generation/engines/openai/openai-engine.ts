@@ -13,7 +13,7 @@ export interface OpenAiEngineOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_MODEL = 'gpt-image-1';
+const DEFAULT_MODEL = 'gpt-image-2';
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const DEFAULT_TIMEOUT_MS = 180_000;
 /** Rough duration of one request by quality, only to pace the estimated progress bar. */
