@@ -37,7 +37,7 @@ async function register(port: number, dataDir: string) {
 
 describe('a server killed while generating', () => {
   it('finishes or refunds every task exactly once after a restart, losing no result', async () => {
-    const env = { PREVIEW_PACE_MS: '4000', LOG_LEVEL: 'warn' };
+    const env = { PREVIEW_PACE_MS: '4000', LOG_LEVEL: 'info' };
     const first = spawnServer(env);
     started.push(first);
     const port = await first.port;
