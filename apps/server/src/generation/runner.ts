@@ -13,6 +13,7 @@ import type { GenerationSettings } from './settings.ts';
 export const CANCEL_CHANNEL = 'task_cancel';
 /** A task gets one retry after an engine fault that was not its own (server down or restarted). */
 const MAX_ATTEMPTS = 2;
+const PROGRESS_MS = 300;
 
 export interface RunnerDeps {
   database: Database;
@@ -109,6 +110,7 @@ export function createTaskRunner(deps: RunnerDeps) {
 
   async function run(taskId: string) {
     if (deps.signal.aborted) return;
+    const claimedAt = performance.now();
     const claimed = await repo.claim(taskId, deps.workerId);
     if (!claimed) return; // cancelled, or another worker has it
     await deps.tasks.announce(claimed);
@@ -117,12 +119,14 @@ export function createTaskRunner(deps: RunnerDeps) {
     const timeout = setTimeout(() => controller.abort('timeout'), deps.settings.timeoutMs);
     const stopOnShutdown = () => controller.abort('shutdown');
     deps.signal.addEventListener('abort', stopOnShutdown, { once: true });
-    let lastWrite = 0;
+    // Progress is written at most every PROGRESS_MS and not before the task has run that long, so
+    // a fast engine costs no writes at all and a slow one shows steady movement.
+    let lastWrite = Date.now();
     let pending: Promise<void> = Promise.resolve();
     const onEvent = (e: EngineEvent) => {
-      if (e.type !== 'progress') return;
+      if (e.type !== 'progress' || e.percent >= 100) return;
       const now = Date.now();
-      if (now - lastWrite < 200 && e.percent < 100) return;
+      if (now - lastWrite < PROGRESS_MS) return;
       lastWrite = now;
       pending = pending
         .then(async () => {
@@ -144,10 +148,14 @@ export function createTaskRunner(deps: RunnerDeps) {
         // Whatever the engine did outside the region, the original's pixels stay exactly.
         images = await Promise.all(images.map((img) => pasteBack(job.images.base!, img, job.images.mask!)));
       }
-      for (const png of images) {
-        await deps.images.save({ userId: claimed.userId, kind: 'result', png, taskId });
-      }
+      const storeStarted = performance.now();
+      await Promise.all(images.map((png) => deps.images.save({ userId: claimed.userId, kind: 'result', png, taskId })));
+      const storeMs = Math.round(performance.now() - storeStarted);
       const done = await deps.tasks.end(taskId, ['generating'], 'complete', null, { server: result.server, engineMs });
+      deps.log.debug(
+        { taskId, engineMs, storeMs, totalMs: Math.round(performance.now() - claimedAt) },
+        'task complete',
+      );
       if (!done) deps.log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
     } catch (err) {
       await pending;

@@ -8,6 +8,16 @@ CREATE TABLE "accounts" (
 	CONSTRAINT "accounts_active_non_negative" CHECK ("accounts"."active_tasks" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "engine_stats" (
+	"mode" text NOT NULL,
+	"engine" text NOT NULL,
+	"quality" text NOT NULL,
+	"avg_seconds" double precision NOT NULL,
+	"samples" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "engine_stats_mode_engine_quality_pk" PRIMARY KEY("mode","engine","quality")
+);
+--> statement-breakpoint
 CREATE TABLE "ledger" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,

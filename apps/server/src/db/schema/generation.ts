@@ -3,10 +3,12 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -143,4 +145,18 @@ export const wordPackages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('word_packages_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Rolling average run time per mode, engine and quality: the queue's wait estimate reads it. */
+export const engineStats = pgTable(
+  'engine_stats',
+  {
+    mode: text('mode').notNull(),
+    engine: text('engine').notNull(),
+    quality: text('quality').notNull(),
+    avgSeconds: doublePrecision('avg_seconds').notNull(),
+    samples: integer('samples').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mode, t.engine, t.quality] })],
 );

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { tasks, type TaskRow } from '../../db/schema/index.ts';
+import { engineStats, tasks, type TaskRow } from '../../db/schema/index.ts';
 
 export type NewTask = typeof tasks.$inferInsert;
 const bump = { seq: sql`${tasks.seq} + 1` };
@@ -141,17 +141,29 @@ export function createTaskRepository(db: Db) {
       return r?.n ?? 0;
     },
 
-    /** Rolling average of the last 20 completed runs of this kind, in seconds. */
+    /** Rolling average run time of this kind of task, in seconds (null before the first one). */
     async averageSeconds(mode: string, engine: string, quality: string) {
-      const rows = await db.execute<{ avg: number | null }>(sql`
-        select avg(extract(epoch from finished_at - started_at))::float as avg from (
-          select finished_at, started_at from tasks
-          where state = 'complete' and mode = ${mode} and engine = ${engine} and params->>'quality' = ${quality}
-          order by finished_at desc limit 20) recent`);
-      const first =
-        (rows as unknown as { rows?: { avg: number | null }[] }).rows?.[0] ??
-        (rows as unknown as { avg: number | null }[])[0];
-      return first?.avg ?? null;
+      const [row] = await db
+        .select({ avg: engineStats.avgSeconds })
+        .from(engineStats)
+        .where(and(eq(engineStats.mode, mode), eq(engineStats.engine, engine), eq(engineStats.quality, quality)))
+        .limit(1);
+      return row?.avg ?? null;
+    },
+
+    /** Folds one finished run into the rolling average (recent runs weigh more). */
+    async recordDuration(mode: string, engine: string, quality: string, seconds: number) {
+      await db
+        .insert(engineStats)
+        .values({ mode, engine, quality, avgSeconds: seconds })
+        .onConflictDoUpdate({
+          target: [engineStats.mode, engineStats.engine, engineStats.quality],
+          set: {
+            avgSeconds: sql`${engineStats.avgSeconds} * 0.8 + ${seconds}::float * 0.2`,
+            samples: sql`${engineStats.samples} + 1`,
+            updatedAt: sql`now()`,
+          },
+        });
     },
 
     /** Tasks left generating by a process that stopped saying it is alive. */

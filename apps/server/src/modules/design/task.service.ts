@@ -251,6 +251,10 @@ export function createTaskService(deps: TaskServiceDeps) {
         });
         if (!row) return null;
         await deps.ledger.releaseSlot(tx, row.userId);
+        if (state === 'complete' && row.startedAt && row.finishedAt) {
+          const seconds = (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000;
+          await r.recordDuration(row.mode, row.engine, String(row.params.quality ?? 'SD'), seconds);
+        }
         if (state !== 'complete' && row.costCubes > 0 && (await r.takeRefund(id))) {
           await deps.ledger.refund(tx, { userId: row.userId, taskId: id, cubes: row.costCubes });
           row = { ...row, refunded: true };
