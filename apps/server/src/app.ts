@@ -9,6 +9,7 @@ import { LIMITS } from '@turing/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
     // HSTS only makes sense behind HTTPS in production; on localhost it would pin browsers to https.
     strictTransportSecurity: config.production ? undefined : false,
   });
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });

@@ -55,6 +55,8 @@ export const staticFilesPlugin = fp(
       prefix: '/',
       wildcard: true,
       cacheControl: false,
+      // The build writes .br and .gz twins; the best one the browser accepts is sent as it is.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
