@@ -31,5 +31,7 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 900,
+    // Every browser the build targets supports <link rel="modulepreload"> natively.
+    modulePreload: { polyfill: false },
   },
 });

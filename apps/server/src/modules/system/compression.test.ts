@@ -88,6 +88,21 @@ describe('the built web app', () => {
   });
 });
 
+describe('headers of the built files', () => {
+  it('keeps the page headers on index.html and leaves page-only ones off scripts', async () => {
+    const index = await get('/', 'br');
+    expect(index.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(index.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(index.headers.etag).toBeTruthy();
+    const script = await get('/assets/index-abc123.js', 'br');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers.etag).toBeUndefined();
+  });
+});
+
 describe('API answers', () => {
   it('compresses a large JSON answer for the encoding the caller accepts', async () => {
     const br = await get('/turing/docs/json', 'gzip, br');
