@@ -42,7 +42,10 @@ export interface ApiCall {
  */
 export function mockApi(table: Record<string, ApiAnswer | ((body: unknown) => ApiAnswer)> = {}) {
   const calls: ApiCall[] = [];
-  const answers = { '/config': { data: { ipCountryLookupUrl: null } }, ...table };
+  const answers: Record<string, ApiAnswer | ((body: unknown) => ApiAnswer)> = {
+    '/config': { data: { ipCountryLookupUrl: null } },
+    ...table,
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
