@@ -9,6 +9,7 @@ import { LIMITS } from '@turing/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -78,6 +79,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       strictTransportSecurity: config.production ? undefined : false,
     },
   });
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
