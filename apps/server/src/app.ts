@@ -100,14 +100,8 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         await api.register(supportAdminModule, { support: services.support, token: services.adminToken });
       }
       if (!users) return;
-      await api.register(userModule, { users: services.users, wechat: services.wechat });
-      await api.register(authModule, {
-        auth: services.auth,
-        users: services.users,
-        config,
-        google: services.google,
-        wechat: services.wechat,
-      });
+      await api.register(userModule, { users: services.users, oauth: services.oauth });
+      await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
     },

@@ -3,10 +3,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createGoogleClient } from './modules/auth/google.client.ts';
+import { createOAuthService } from './modules/auth/oauth.service.ts';
 import { createRateCounterRepository } from './modules/auth/rate-counter.repository.ts';
 import { createRateCounterService } from './modules/auth/rate-counter.service.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createThrottle } from './modules/auth/throttle.ts';
 import { createVerificationCodeService } from './modules/auth/verification-code.service.ts';
 import { createWechatClient } from './modules/auth/wechat.client.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
@@ -48,16 +50,11 @@ export async function createServices(config: Config, database: Database, log: Fa
   const adminToken = await ensureAdminToken({ dataDir: config.DATA_DIR, configured: config.ADMIN_TOKEN });
   const sessions = createSessionService(createSessionRepository(db));
   const uploads = createUploadService({ db, storage, signer });
-  const users = createUserService({ db, sessions, uploads });
+  const codes = createVerificationCodeService(db);
+  const throttle = createThrottle(createRateCounterService(createRateCounterRepository(db)));
+  const users = createUserService({ database, sessions, uploads, codes, throttle });
   const messaging = createMessagingService(config, log);
-  const auth = createAuthService({
-    db,
-    users,
-    sessions,
-    messaging,
-    codes: createVerificationCodeService(db),
-    limits: createRateCounterService(createRateCounterRepository(db)),
-  });
+  const auth = createAuthService({ database, users, sessions, messaging, codes, throttle, log });
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleClient({
@@ -75,6 +72,7 @@ export async function createServices(config: Config, database: Database, log: Fa
           authorizeUrl: config.WECHAT_AUTHORIZE_URL,
         })
       : null;
+  const oauth = createOAuthService({ db, publicUrl: config.publicUrl, users, sessions, google, wechat, log });
   const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
   return {
     config,
@@ -91,6 +89,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     auth,
     google,
     wechat,
+    oauth,
     support,
   };
 }

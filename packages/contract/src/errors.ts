@@ -53,6 +53,11 @@ export const ERRORS = {
     'Please read and agree to the user agreement and privacy policy',
     '请阅读并同意用户协议和隐私政策',
   ),
+  TEXT_INVALID_CHAR: def(
+    400,
+    'The text contains an invalid character (a NUL byte), please remove it',
+    '输入内容包含无效字符（NUL 空字符），请删除后重试',
+  ),
   SUBJECT_REQUIRED: def(400, 'Please enter a subject', '请输入主题'),
   MESSAGE_REQUIRED: def(400, 'Please describe your question', '请描述您的问题'),
 
@@ -89,6 +94,11 @@ export const ERRORS = {
   ),
   PHONE_ALREADY_BOUND_WECHAT: def(409, 'This phone number is already bound to WeChat', '该手机号码已绑定微信'),
   WECHAT_TAKEN: def(409, 'This WeChat account is already bound to another user', '该微信已绑定其他账号'),
+  WECHAT_TICKET_INVALID: def(
+    400,
+    'This WeChat authorisation has expired or was started elsewhere, please bind WeChat again',
+    '微信授权已失效或不是在此处发起的，请重新绑定微信',
+  ),
   WECHAT_UNAVAILABLE: def(503, 'WeChat sign-in is not available on this server', '本服务器未开通微信登录'),
   WECHAT_FAILED: def(502, 'WeChat did not confirm the sign-in, please try again', '微信授权失败，请重试'),
   GOOGLE_UNAVAILABLE: def(503, 'Google sign-in is not available on this server', '本服务器未开通 Google 登录'),

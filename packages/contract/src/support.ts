@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './fields.ts';
+import { emailField, hasNoNul, NUL_ERROR } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 import { supportAdminEndpoints, supportEndpoints } from './support.endpoints.ts';
@@ -16,13 +16,15 @@ export const ticketSubjectField = z
   .string({ error: 'SUBJECT_REQUIRED' })
   .trim()
   .min(1, 'SUBJECT_REQUIRED')
-  .max(LIMITS.supportSubjectMax, 'TEXT_TOO_LONG');
+  .max(LIMITS.supportSubjectMax, 'TEXT_TOO_LONG')
+  .refine(hasNoNul, NUL_ERROR);
 
 export const ticketMessageField = z
   .string({ error: 'MESSAGE_REQUIRED' })
   .trim()
   .min(1, 'MESSAGE_REQUIRED')
-  .max(LIMITS.supportMessageMax, 'TEXT_TOO_LONG');
+  .max(LIMITS.supportMessageMax, 'TEXT_TOO_LONG')
+  .refine(hasNoNul, NUL_ERROR);
 
 /** An unknown or malformed ticket id reads the same as someone else's: not found. */
 const ticketId = z.uuid('TICKET_NOT_FOUND');

@@ -96,7 +96,7 @@ export function createSupportService(deps: SupportDeps) {
   }
 
   return {
-    async create(user: UserRow, body: CreateTicketBody, locale: Locale): Promise<TicketDetail> {
+    async create(user: Pick<UserRow, 'id'>, body: CreateTicketBody, locale: Locale): Promise<TicketDetail> {
       const screenshotKey = body.screenshotUploadId
         ? (await deps.uploads.getOwned(body.screenshotUploadId, user.id, 'support')).key
         : null;
