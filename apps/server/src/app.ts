@@ -66,7 +66,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         scriptSrc: ["'self'"],
         // Ant Design injects its CSS-in-JS styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(services.storage.origin ? [services.storage.origin] : [])],
         // The phone input may ask an IP-to-country service, only when that is switched on.
         connectSrc: ["'self'", ...(config.IP_COUNTRY_LOOKUP ? [new URL(config.IP_COUNTRY_URL).origin] : [])],
         upgradeInsecureRequests: config.production ? [] : null,
@@ -113,7 +113,6 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   if (users) {
     await app.register(staticFilesPlugin, {
       webDist: config.WEB_DIST,
-      filesDir: config.filesDir,
       storage: services.storage,
       signer: services.signer,
     });

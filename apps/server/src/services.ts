@@ -43,11 +43,11 @@ function createLifecycle(): Lifecycle {
  */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
-  const storage = createLocalStorage(config.filesDir);
   const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
+  const storage = createLocalStorage({ root: config.filesDir, signer });
   const adminToken = await ensureAdminToken({ dataDir: config.DATA_DIR, configured: config.ADMIN_TOKEN });
   const sessions = createSessionService(createSessionRepository(db));
-  const uploads = createUploadService({ db, storage, signer });
+  const uploads = createUploadService({ db, storage });
   const users = createUserService({ db, sessions, uploads });
   const messaging = createMessagingService(config, log);
   const auth = createAuthService({

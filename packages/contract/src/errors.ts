@@ -101,6 +101,16 @@ export const ERRORS = {
     'Wrong image format: only png, jpg and jpeg are accepted',
     '图片格式错误：仅支持 png、jpg、jpeg',
   ),
+  IMAGE_TOO_MANY_PIXELS: def(
+    413,
+    'The image is too large: at most {megapixels} megapixels (for example 8000 × 5000 pixels), please scale it down',
+    '图片尺寸过大：最多 {megapixels} 百万像素（例如 8000 × 5000 像素），请缩小后再上传',
+  ),
+  UPLOAD_QUOTA: def(
+    429,
+    'You have reached the daily upload limit ({count} images or {mb}MB in 24 hours); please try again in {hours} h',
+    '已达到每日上传上限（24 小时内 {count} 张图片或 {mb}MB），请 {hours} 小时后再试',
+  ),
   UPLOAD_FAILED: def(400, 'The image upload failed, please try again', '图片上传失败，请重试'),
   UPLOAD_NOT_FOUND: def(
     404,
