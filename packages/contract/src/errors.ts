@@ -55,6 +55,12 @@ export const ERRORS = {
   ),
   SUBJECT_REQUIRED: def(400, 'Please enter a subject', '请输入主题'),
   MESSAGE_REQUIRED: def(400, 'Please describe your question', '请描述您的问题'),
+  CURSOR_INVALID: def(
+    400,
+    'This list position is not valid (it may be from an older version of the list); please load the list again from the start',
+    '列表位置无效（可能来自旧版本的列表），请从头重新加载列表',
+  ),
+  PAGE_LIMIT: def(400, 'A page holds 1 to 100 items', '每页可包含 1 到 100 项'),
 
   // Accounts
   PHONE_TAKEN: def(409, 'This phone number is already registered', '该手机号码已注册'),

@@ -15,7 +15,7 @@ export async function supportModule(app: FastifyInstance, opts: { support: Suppo
 
   defineRoute(app, supportRoutes.create, async (req) => support.create(req.user!, req.body, req.locale), perUser(20));
 
-  defineRoute(app, supportRoutes.list, async (req) => support.list(req.user!.id));
+  defineRoute(app, supportRoutes.list, async (req) => support.list(req.user!.id, req.query));
 
   defineRoute(app, supportRoutes.detail, async (req) => support.detail(req.user!.id, req.query.id));
 
@@ -41,7 +41,7 @@ export async function supportAdminModule(app: FastifyInstance, opts: { support: 
     if (!tokenMatches(token, req.headers[ADMIN_TOKEN_HEADER])) throw new AppError('ADMIN_TOKEN_INVALID');
   });
 
-  defineRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status));
+  defineRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status, req.query));
 
   defineRoute(app, supportAdminRoutes.detail, async (req) => support.adminDetail(req.query.id));
 
