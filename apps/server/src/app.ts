@@ -93,7 +93,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
       });
       if (surface === 'all' || surface === 'admin') {
-        await api.register(supportAdminModule, { support: services.support, token: services.adminToken });
+        await api.register(supportAdminModule, { support: services.support, guard: services.adminGuard });
       }
       if (!users) return;
       await api.register(userModule, { users: services.users, wechat: services.wechat });

@@ -10,6 +10,7 @@ import { createSessionService } from './modules/auth/session.service.ts';
 import { createVerificationCodeService } from './modules/auth/verification-code.service.ts';
 import { createWechatClient } from './modules/auth/wechat.client.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { createAdminGuard } from './modules/support/admin-guard.ts';
 import { ensureAdminToken } from './modules/support/admin-token.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
@@ -46,6 +47,10 @@ export async function createServices(config: Config, database: Database, log: Fa
   const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
   const storage = createLocalStorage({ root: config.filesDir, signer });
   const adminToken = await ensureAdminToken({ dataDir: config.DATA_DIR, configured: config.ADMIN_TOKEN });
+  const adminGuard = createAdminGuard({
+    token: adminToken,
+    limits: createRateCounterService(createRateCounterRepository(db)),
+  });
   const sessions = createSessionService(createSessionRepository(db));
   const uploads = createUploadService({ db, storage });
   const users = createUserService({ db, sessions, uploads });
@@ -84,6 +89,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     storage,
     signer,
     adminToken,
+    adminGuard,
     sessions,
     uploads,
     users,

@@ -131,6 +131,11 @@ export const ERRORS = {
     'Access denied: the admin token (x-admin-token header) is missing or wrong',
     '拒绝访问：管理令牌（x-admin-token 请求头）缺失或错误',
   ),
+  ADMIN_TOKEN_LOCKED: def(
+    429,
+    'Too many wrong admin tokens from this address: try again in {seconds} s',
+    '来自该地址的错误管理令牌过多，请 {seconds} 秒后再试',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;
