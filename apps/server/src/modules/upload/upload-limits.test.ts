@@ -167,6 +167,20 @@ describe('daily quota', () => {
     expect(await rowsOf(user.id)).toHaveLength(4);
   });
 
+  it('lets exactly one of several parallel uploads take the last place', async () => {
+    const { user, cookie } = await seedUser(t);
+    await seedUploads(user.id, LIMITS.uploadDailyCount - 1, 1000);
+    const files = filesOnDisk().length;
+    const image = await png();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => upload(t, cookie, image, 'ref.png', 'ref').then((r) => r.json())),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.code === 'UPLOAD_QUOTA')).toHaveLength(4);
+    expect(await rowsOf(user.id)).toHaveLength(LIMITS.uploadDailyCount);
+    expect(filesOnDisk()).toHaveLength(files + 1);
+  });
+
   it('is per user', async () => {
     const full = await seedUser(t);
     await seedUploads(full.user.id, LIMITS.uploadDailyCount, 1000);
