@@ -68,7 +68,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
           scriptSrc: ["'self'"],
           // Ant Design injects its CSS-in-JS styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(services.storage.origin ? [services.storage.origin] : [])],
           // The phone input may ask an IP-to-country service, only when that is switched on.
           connectSrc: ["'self'", ...(config.IP_COUNTRY_LOOKUP ? [new URL(config.IP_COUNTRY_URL).origin] : [])],
           upgradeInsecureRequests: config.production ? [] : null,
@@ -97,7 +97,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
       });
       if (surface === 'all' || surface === 'admin') {
-        await api.register(supportAdminModule, { support: services.support, token: services.adminToken });
+        await api.register(supportAdminModule, { support: services.support, guard: services.adminGuard });
       }
       if (!users) return;
       await api.register(userModule, { users: services.users, oauth: services.oauth });
@@ -111,7 +111,6 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   if (users) {
     await app.register(staticFilesPlugin, {
       webDist: config.WEB_DIST,
-      filesDir: config.filesDir,
       storage: services.storage,
       signer: services.signer,
     });

@@ -12,6 +12,7 @@ import { createThrottle } from './modules/auth/throttle.ts';
 import { createVerificationCodeService } from './modules/auth/verification-code.service.ts';
 import { createWechatClient } from './modules/auth/wechat.client.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { createAdminGuard } from './modules/support/admin-guard.ts';
 import { ensureAdminToken } from './modules/support/admin-token.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
@@ -45,11 +46,15 @@ function createLifecycle(): Lifecycle {
  */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
-  const storage = createLocalStorage(config.filesDir);
   const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
+  const storage = createLocalStorage({ root: config.filesDir, signer });
   const adminToken = await ensureAdminToken({ dataDir: config.DATA_DIR, configured: config.ADMIN_TOKEN });
+  const adminGuard = createAdminGuard({
+    token: adminToken,
+    limits: createRateCounterService(createRateCounterRepository(db)),
+  });
   const sessions = createSessionService(createSessionRepository(db));
-  const uploads = createUploadService({ db, storage, signer });
+  const uploads = createUploadService({ db, storage });
   const codes = createVerificationCodeService(db);
   const throttle = createThrottle(createRateCounterService(createRateCounterRepository(db)));
   const users = createUserService({ database, sessions, uploads, codes, throttle });
@@ -82,6 +87,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     storage,
     signer,
     adminToken,
+    adminGuard,
     sessions,
     uploads,
     users,

@@ -1,4 +1,5 @@
 import { sweepExpired } from './modules/auth/housekeeping.ts';
+import { sweepAbandonedUploads } from './modules/upload/upload-sweep.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -7,13 +8,19 @@ import type { Services } from './services.ts';
  */
 export function startWorkers(services: Services): () => Promise<void> {
   const { database, log } = services;
-  // Hourly sweep of expired sessions, codes and rate windows; idempotent, so any node may run it.
+  // Hourly sweep of expired sessions, codes, rate windows and abandoned uploads; idempotent, so any node may run it.
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = sweepExpired(database.db).then(
-      (removed) => log.info({ removed }, 'housekeeping'),
-      (err: unknown) => log.error({ err }, 'housekeeping failed'),
-    );
+    running = Promise.all([
+      sweepExpired(database.db).then(
+        (removed) => log.info({ removed }, 'housekeeping'),
+        (err: unknown) => log.error({ err }, 'housekeeping failed'),
+      ),
+      sweepAbandonedUploads(database.db, services.storage).then(
+        (uploads) => log.info({ uploads }, 'abandoned uploads removed'),
+        (err: unknown) => log.error({ err }, 'abandoned upload sweep failed'),
+      ),
+    ]);
   };
   sweep();
   const timer = setInterval(sweep, 3_600_000).unref();

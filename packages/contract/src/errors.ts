@@ -60,6 +60,12 @@ export const ERRORS = {
   ),
   SUBJECT_REQUIRED: def(400, 'Please enter a subject', '请输入主题'),
   MESSAGE_REQUIRED: def(400, 'Please describe your question', '请描述您的问题'),
+  CURSOR_INVALID: def(
+    400,
+    'This list position is not valid (it may be from an older version of the list); please load the list again from the start',
+    '列表位置无效（可能来自旧版本的列表），请从头重新加载列表',
+  ),
+  PAGE_LIMIT: def(400, 'A page holds 1 to 100 items', '每页可包含 1 到 100 项'),
 
   // Accounts
   PHONE_TAKEN: def(409, 'This phone number is already registered', '该手机号码已注册'),
@@ -111,6 +117,16 @@ export const ERRORS = {
     'Wrong image format: only png, jpg and jpeg are accepted',
     '图片格式错误：仅支持 png、jpg、jpeg',
   ),
+  IMAGE_TOO_MANY_PIXELS: def(
+    413,
+    'The image is too large: at most {megapixels} megapixels (for example 8000 × 5000 pixels), please scale it down',
+    '图片尺寸过大：最多 {megapixels} 百万像素（例如 8000 × 5000 像素），请缩小后再上传',
+  ),
+  UPLOAD_QUOTA: def(
+    429,
+    'You have reached the daily upload limit ({count} images or {mb}MB in 24 hours); please try again in {hours} h',
+    '已达到每日上传上限（24 小时内 {count} 张图片或 {mb}MB），请 {hours} 小时后再试',
+  ),
   UPLOAD_FAILED: def(400, 'The image upload failed, please try again', '图片上传失败，请重试'),
   UPLOAD_NOT_FOUND: def(
     404,
@@ -124,6 +140,11 @@ export const ERRORS = {
     403,
     'Access denied: the admin token (x-admin-token header) is missing or wrong',
     '拒绝访问：管理令牌（x-admin-token 请求头）缺失或错误',
+  ),
+  ADMIN_TOKEN_LOCKED: def(
+    429,
+    'Too many wrong admin tokens from this address: try again in {seconds} s',
+    '来自该地址的错误管理令牌过多，请 {seconds} 秒后再试',
   ),
 } as const satisfies Record<string, ErrorDef>;
 

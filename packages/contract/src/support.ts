@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, hasNoNul, NUL_ERROR } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 import { supportAdminEndpoints, supportEndpoints } from './support.endpoints.ts';
 
@@ -82,8 +83,9 @@ export const supportRoutes = {
   }),
   list: route({
     ...supportEndpoints.list,
-    response: z.array(ticketSummary),
-    summary: "The user's support tickets, latest activity first",
+    query: pageQuery,
+    response: page(ticketSummary),
+    summary: "The user's support tickets, latest activity first, one page at a time (keyset cursor)",
   }),
   detail: route({
     ...supportEndpoints.detail,
@@ -101,7 +103,7 @@ export const supportRoutes = {
 
 // The operator's side.
 
-export const adminTicketListQuery = z.object({
+export const adminTicketListQuery = pageQuery.extend({
   status: z.enum([...TICKET_STATUSES, 'all']).default('open'),
 });
 
@@ -126,8 +128,9 @@ export const supportAdminRoutes = {
   list: route({
     ...supportAdminEndpoints.list,
     query: adminTicketListQuery,
-    response: z.array(adminTicketSummary),
-    summary: 'Tickets of every user with one status (open by default), latest activity first',
+    response: page(adminTicketSummary),
+    summary:
+      'Tickets of every user with one status (open by default), latest activity first, one page at a time (keyset cursor)',
   }),
   detail: route({
     ...supportAdminEndpoints.detail,

@@ -127,6 +127,10 @@ export function createUserService(deps: {
       if (Object.keys(patch).length === 0) return user;
       const row = (await repo.update(user.id, patch))!;
       deps.sessions.userChanged(user.id);
+      // The replaced avatar is referenced nowhere else: remove it once the new one is saved.
+      if (patch.avatarKey && user.avatarKey && user.avatarKey !== patch.avatarKey) {
+        await deps.uploads.discard(user.avatarKey);
+      }
       return row;
     },
 
