@@ -2,6 +2,31 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// Web features don't import each other; pages in apps/web/src/app compose them.
+const FEATURES_DIR = 'apps/web/src/features';
+const features = fs
+  .readdirSync(new URL(FEATURES_DIR, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureBoundaries = features.map((feature) => ({
+  files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((other) => other !== feature)
+          .map((other) => ({
+            // By path (…/features/other/…) or climbing out of this feature (../../other/…).
+            regex: `(^|/)features/${other}(/|$)|^(\\.\\./){2,}${other}(/|$)`,
+            message: `Features don't import each other: move what "${feature}" needs from "${other}" to shared/, or compose both in a page under app/.`,
+          })),
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -21,8 +46,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // Past ~300 lines a file is split into a folder by operation.
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
     },
   },
+  {
+    // A test file walks through one unit's cases; longer is fine, but not without limit.
+    files: ['**/*.test.{ts,tsx}', 'tests/e2e/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }] },
+  },
+  ...featureBoundaries,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,10 +1,26 @@
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json)$/,
+      exclude: /\.vite\//,
+      threshold: 0,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+      ],
+    }),
+  ],
   base: '/',
   server: {
     port: 5173,
@@ -15,5 +31,7 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 900,
+    // Every browser the build targets supports <link rel="modulepreload"> natively.
+    modulePreload: { polyfill: false },
   },
 });

@@ -51,7 +51,7 @@ test('register by e-mail, edit the profile, log out and in, reset the password; 
   await page.getByTestId('avatar-upload').click();
   await (await chooser).setFiles(avatar);
   await expect(page.getByText('Your avatar was updated')).toBeVisible();
-  await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', /\/files\/avatar\//);
+  await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', /\/files\/public\/avatar\//);
 
   await page.reload();
   await expect(page.getByRole('form', { name: 'Basic information' }).getByLabel('Signature')).toHaveValue(

@@ -58,7 +58,7 @@ test('a user reads the FAQ, writes to support, and reads the answer after a relo
   // Support answers through the operator's API, with the token the server wrote at start.
   const token = fs.readFileSync(path.join(dataDir(), 'admin-token'), 'utf8').trim();
   const mine = await (await page.request.get('/turing/support/list')).json();
-  const ticket = (mine.data as { id: string; subject: string }[]).find((x) => x.subject === subject)!;
+  const ticket = (mine.data.items as { id: string; subject: string }[]).find((x) => x.subject === subject)!;
   const answer = await page.request.post('/turing/admin/support/reply', {
     headers: { ...appHeader, 'x-admin-token': token },
     data: { ticketId: ticket.id, message: 'We restarted your task; the result is in your workspace now.' },

@@ -3,7 +3,7 @@
  * its admin API, so it works the same against PGlite and PostgreSQL and never opens the database.
  */
 import { parseArgs } from 'node:util';
-import { TICKET_STATUSES } from '@turing/contract';
+import { PAGE_LIMIT, TICKET_STATUSES, type AdminTicketSummary } from '@turing/contract';
 import { loadConfig } from './config.ts';
 import { adminTokenFile, readToken } from './modules/support/admin-token.ts';
 import { CliError, createAdminClient } from './modules/support/admin-client.ts';
@@ -16,7 +16,10 @@ Usage: npm run admin -- <command> [arguments] [options]
 Commands:
   help                             Shows this text
   support:list [--status S]        Lists support tickets, latest activity first
-                                   (S: open (default), answered, closed or all)
+               [--limit N]         (S: open (default), answered, closed or all),
+               [--cursor C]        N per page (default 20, at most 100); the next page
+               [--all]             is named by the cursor printed under the list;
+                                   --all prints every page
   support:show <id>                Shows one ticket with its conversation
   support:reply <id> <message...>  Answers as support; the ticket becomes "answered"
                                    and the user is told by e-mail
@@ -44,6 +47,9 @@ async function run(argv: string[]): Promise<string> {
         url: { type: 'string' },
         token: { type: 'string' },
         status: { type: 'string', default: 'open' },
+        limit: { type: 'string' },
+        cursor: { type: 'string' },
+        all: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -64,7 +70,24 @@ async function run(argv: string[]): Promise<string> {
       const status = values.status as StatusFilter;
       if (!STATUS_FILTERS.includes(status))
         throw new UsageError(`--status must be one of ${STATUS_FILTERS.join(', ')}.`);
-      return formatList(await client.list(status), status);
+      const limit = values.limit === undefined ? PAGE_LIMIT.default : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max)
+        throw new UsageError(`--limit must be a whole number from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}.`);
+      if (values.all) {
+        const tickets: AdminTicketSummary[] = [];
+        let cursor: string | undefined = values.cursor;
+        do {
+          const page = await client.list(status, { cursor, limit: PAGE_LIMIT.max });
+          tickets.push(...page.items);
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        return formatList(tickets, status);
+      }
+      const page = await client.list(status, { cursor: values.cursor, limit });
+      const more = page.nextCursor
+        ? `Next page: npm run admin -- support:list --status ${status} --limit ${limit} --cursor ${page.nextCursor}\nEvery ticket at once: npm run admin -- support:list --status ${status} --all`
+        : null;
+      return formatList(page.items, status, more);
     },
     'support:show': async (client, url) => formatTicket(await client.show(id()), url),
     'support:reply': async (client, url) => {

@@ -9,6 +9,7 @@ import { LIMITS } from '@turing/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -68,7 +69,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
           scriptSrc: ["'self'"],
           // Ant Design injects its CSS-in-JS styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...(services.storage.origin ? [services.storage.origin] : [])],
           // The phone input may ask an IP-to-country service, only when that is switched on.
           connectSrc: ["'self'", ...(config.IP_COUNTRY_LOOKUP ? [new URL(config.IP_COUNTRY_URL).origin] : [])],
           upgradeInsecureRequests: config.production ? [] : null,
@@ -79,6 +80,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       strictTransportSecurity: config.production ? undefined : false,
     },
   });
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
@@ -96,17 +98,11 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
       });
       if (surface === 'all' || surface === 'admin') {
-        await api.register(supportAdminModule, { support: services.support, token: services.adminToken });
+        await api.register(supportAdminModule, { support: services.support, guard: services.adminGuard });
       }
       if (!users) return;
-      await api.register(userModule, { users: services.users, wechat: services.wechat });
-      await api.register(authModule, {
-        auth: services.auth,
-        users: services.users,
-        config,
-        google: services.google,
-        wechat: services.wechat,
-      });
+      await api.register(userModule, { users: services.users, oauth: services.oauth });
+      await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
       await api.register(designModule, {
@@ -127,7 +123,6 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
     app.addHook('preClose', async () => services.events.stop());
     await app.register(staticFilesPlugin, {
       webDist: config.WEB_DIST,
-      filesDir: config.filesDir,
       storage: services.storage,
       signer: services.signer,
     });

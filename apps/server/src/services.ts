@@ -3,13 +3,16 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createGoogleClient } from './modules/auth/google.client.ts';
+import { createOAuthService } from './modules/auth/oauth.service.ts';
 import { createRateCounterRepository } from './modules/auth/rate-counter.repository.ts';
 import { createRateCounterService } from './modules/auth/rate-counter.service.ts';
 import { createSessionRepository } from './modules/auth/session.repository.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
+import { createThrottle } from './modules/auth/throttle.ts';
 import { createVerificationCodeService } from './modules/auth/verification-code.service.ts';
 import { createWechatClient } from './modules/auth/wechat.client.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { createAdminGuard } from './modules/support/admin-guard.ts';
 import { ensureAdminToken } from './modules/support/admin-token.ts';
 import { createSupportService } from './modules/support/support.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
@@ -54,21 +57,20 @@ function createLifecycle(): Lifecycle {
  */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
-  const storage = createLocalStorage(config.filesDir);
   const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
+  const storage = createLocalStorage({ root: config.filesDir, signer });
   const adminToken = await ensureAdminToken({ dataDir: config.DATA_DIR, configured: config.ADMIN_TOKEN });
-  const sessions = createSessionService(createSessionRepository(db));
-  const uploads = createUploadService({ db, storage, signer });
-  const users = createUserService({ db, sessions, uploads });
-  const messaging = createMessagingService(config, log);
-  const auth = createAuthService({
-    db,
-    users,
-    sessions,
-    messaging,
-    codes: createVerificationCodeService(db),
+  const adminGuard = createAdminGuard({
+    token: adminToken,
     limits: createRateCounterService(createRateCounterRepository(db)),
   });
+  const sessions = createSessionService(createSessionRepository(db));
+  const uploads = createUploadService({ db, storage });
+  const codes = createVerificationCodeService(db);
+  const throttle = createThrottle(createRateCounterService(createRateCounterRepository(db)));
+  const users = createUserService({ database, sessions, uploads, codes, throttle });
+  const messaging = createMessagingService(config, log);
+  const auth = createAuthService({ database, users, sessions, messaging, codes, throttle, log });
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleClient({
@@ -86,6 +88,7 @@ export async function createServices(config: Config, database: Database, log: Fa
           authorizeUrl: config.WECHAT_AUTHORIZE_URL,
         })
       : null;
+  const oauth = createOAuthService({ db, publicUrl: config.publicUrl, users, sessions, google, wechat, log });
   const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
 
   const settings = generationSettings(config);
@@ -111,7 +114,6 @@ export async function createServices(config: Config, database: Database, log: Fa
     uploads,
     images,
     events,
-    signer,
     translator,
     canCancelRunning: (engine) => engines.canCancelRunning(engine),
     queue: () => ({
@@ -119,7 +121,7 @@ export async function createServices(config: Config, database: Database, log: Fa
       cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
     }),
   });
-  const lineArt = createLineArtService({ uploads, images, signer });
+  const lineArt = createLineArtService({ uploads, images });
   return {
     config,
     database,
@@ -128,6 +130,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     storage,
     signer,
     adminToken,
+    adminGuard,
     sessions,
     uploads,
     users,
@@ -135,6 +138,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     auth,
     google,
     wechat,
+    oauth,
     support,
     settings,
     ledger,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sweepExpired } from './modules/auth/housekeeping.ts';
 import { createTaskRunner } from './generation/runner.ts';
+import { sweepAbandonedUploads } from './modules/upload/upload-sweep.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -26,10 +27,12 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   });
 
   queue.handle('generate', async ({ taskId }) => runner.run(taskId));
+  // Hourly, as one scheduled job (not a timer on every node); each sweep is idempotent.
   queue.handle('housekeeping', async () => {
     const removed = await sweepExpired(database.db);
     const events = await services.events.sweep();
-    log.info({ removed: { ...removed, taskEvents: events } }, 'housekeeping');
+    const uploads = await sweepAbandonedUploads(database.db, services.storage);
+    log.info({ removed: { ...removed, taskEvents: events, uploads } }, 'housekeeping');
   });
   await runner.start();
   // The embedded database belongs to this process alone: anything left generating is an orphan.

@@ -7,5 +7,4 @@ export const authEndpoints = endpoints({
   reset: { method: 'POST', path: '/unauthorized/reset', auth: false, mutates: true },
   googleInfo: { method: 'GET', path: '/unauthorized/google/info', auth: false, mutates: false },
   wechatInfo: { method: 'GET', path: '/unauthorized/wechat/info', auth: false, mutates: false },
-  wechatLogin: { method: 'POST', path: '/unauthorized/wechat/login', auth: false, mutates: true },
 });

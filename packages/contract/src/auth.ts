@@ -3,6 +3,8 @@ import { authEndpoints } from './auth.endpoints.ts';
 import {
   codeField,
   emailField,
+  hasNoNul,
+  NUL_ERROR,
   passwordField,
   phoneField,
   requireMatchingPasswords,
@@ -49,7 +51,11 @@ export const loginBody = z
     phone: phoneField.optional(),
     email: emailField.optional(),
     // Any stored password is at most 32 characters; longer input simply fails to match.
-    password: z.string({ error: 'PASSWORD_REQUIRED' }).min(1, 'PASSWORD_REQUIRED').max(200, 'LOGIN_FAILED'),
+    password: z
+      .string({ error: 'PASSWORD_REQUIRED' })
+      .min(1, 'PASSWORD_REQUIRED')
+      .max(200, 'LOGIN_FAILED')
+      .refine(hasNoNul, NUL_ERROR),
     remember: z.boolean().optional(),
   })
   .superRefine(requireOneIdentity);
@@ -72,8 +78,6 @@ export const providerInfo = z.object({
   /** Where the browser goes to start the sign-in; null when unavailable. */
   startUrl: z.string().nullable(),
 });
-
-export const wechatLoginQuery = z.object({ code: z.string().min(1).max(200), state: z.string().max(200).optional() });
 
 export const authRoutes = {
   verCode: route({
@@ -109,11 +113,5 @@ export const authRoutes = {
     ...authEndpoints.wechatInfo,
     response: providerInfo,
     summary: 'Whether WeChat sign-in is configured and where to start it',
-  }),
-  wechatLogin: route({
-    ...authEndpoints.wechatLogin,
-    query: wechatLoginQuery,
-    response: userProfile,
-    summary: 'Signs in with a WeChat authorisation code of an account that has bound WeChat',
   }),
 };

@@ -53,8 +53,19 @@ export const ERRORS = {
     'Please read and agree to the user agreement and privacy policy',
     '请阅读并同意用户协议和隐私政策',
   ),
+  TEXT_INVALID_CHAR: def(
+    400,
+    'The text contains an invalid character (a NUL byte), please remove it',
+    '输入内容包含无效字符（NUL 空字符），请删除后重试',
+  ),
   SUBJECT_REQUIRED: def(400, 'Please enter a subject', '请输入主题'),
   MESSAGE_REQUIRED: def(400, 'Please describe your question', '请描述您的问题'),
+  CURSOR_INVALID: def(
+    400,
+    'This list position is not valid (it may be from an older version of the list); please load the list again from the start',
+    '列表位置无效（可能来自旧版本的列表），请从头重新加载列表',
+  ),
+  PAGE_LIMIT: def(400, 'A page holds 1 to 100 items', '每页可包含 1 到 100 项'),
 
   // Accounts
   PHONE_TAKEN: def(409, 'This phone number is already registered', '该手机号码已注册'),
@@ -89,6 +100,11 @@ export const ERRORS = {
   ),
   PHONE_ALREADY_BOUND_WECHAT: def(409, 'This phone number is already bound to WeChat', '该手机号码已绑定微信'),
   WECHAT_TAKEN: def(409, 'This WeChat account is already bound to another user', '该微信已绑定其他账号'),
+  WECHAT_TICKET_INVALID: def(
+    400,
+    'This WeChat authorisation has expired or was started elsewhere, please bind WeChat again',
+    '微信授权已失效或不是在此处发起的，请重新绑定微信',
+  ),
   WECHAT_UNAVAILABLE: def(503, 'WeChat sign-in is not available on this server', '本服务器未开通微信登录'),
   WECHAT_FAILED: def(502, 'WeChat did not confirm the sign-in, please try again', '微信授权失败，请重试'),
   GOOGLE_UNAVAILABLE: def(503, 'Google sign-in is not available on this server', '本服务器未开通 Google 登录'),
@@ -100,6 +116,16 @@ export const ERRORS = {
     415,
     'Wrong image format: only png, jpg and jpeg are accepted',
     '图片格式错误：仅支持 png、jpg、jpeg',
+  ),
+  IMAGE_TOO_MANY_PIXELS: def(
+    413,
+    'The image is too large: at most {megapixels} megapixels (for example 8000 × 5000 pixels), please scale it down',
+    '图片尺寸过大：最多 {megapixels} 百万像素（例如 8000 × 5000 像素），请缩小后再上传',
+  ),
+  UPLOAD_QUOTA: def(
+    429,
+    'You have reached the daily upload limit ({count} images or {mb}MB in 24 hours); please try again in {hours} h',
+    '已达到每日上传上限（24 小时内 {count} 张图片或 {mb}MB），请 {hours} 小时后再试',
   ),
   UPLOAD_FAILED: def(400, 'The image upload failed, please try again', '图片上传失败，请重试'),
   UPLOAD_NOT_FOUND: def(
@@ -161,6 +187,11 @@ export const ERRORS = {
     403,
     'Access denied: the admin token (x-admin-token header) is missing or wrong',
     '拒绝访问：管理令牌（x-admin-token 请求头）缺失或错误',
+  ),
+  ADMIN_TOKEN_LOCKED: def(
+    429,
+    'Too many wrong admin tokens from this address: try again in {seconds} s',
+    '来自该地址的错误管理令牌过多，请 {seconds} 秒后再试',
   ),
 } as const satisfies Record<string, ErrorDef>;
 

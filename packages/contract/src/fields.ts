@@ -6,31 +6,43 @@ import { LIMITS } from './limits.ts';
  * Field rules shared by the server and the web forms. Each failure's message is an error code
  * from errors.ts, so both sides show the same localised text.
  */
+/** PostgreSQL text cannot hold U+0000; a field refuses it with its own message instead of a server error. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+export const NUL_ERROR = 'TEXT_INVALID_CHAR';
+
 export const usernameField = z
   .string({ error: 'USERNAME_REQUIRED' })
   .trim()
   .min(1, 'USERNAME_REQUIRED')
-  .max(LIMITS.usernameMax, 'USERNAME_TOO_LONG');
+  .max(LIMITS.usernameMax, 'USERNAME_TOO_LONG')
+  .refine(hasNoNul, NUL_ERROR);
 
 export const nicknameField = z
   .string({ error: 'NICKNAME_REQUIRED' })
   .trim()
   .min(1, 'NICKNAME_REQUIRED')
-  .max(LIMITS.nicknameMax, 'NICKNAME_TOO_LONG');
+  .max(LIMITS.nicknameMax, 'NICKNAME_TOO_LONG')
+  .refine(hasNoNul, NUL_ERROR);
 
-export const signatureField = z.string().trim().max(LIMITS.signatureMax, 'SIGNATURE_TOO_LONG');
+export const signatureField = z
+  .string()
+  .trim()
+  .max(LIMITS.signatureMax, 'SIGNATURE_TOO_LONG')
+  .refine(hasNoNul, NUL_ERROR);
 
 export const passwordField = z
   .string({ error: 'PASSWORD_REQUIRED' })
   .min(1, 'PASSWORD_REQUIRED')
   .min(LIMITS.passwordMin, 'PASSWORD_LENGTH')
-  .max(LIMITS.passwordMax, 'PASSWORD_LENGTH');
+  .max(LIMITS.passwordMax, 'PASSWORD_LENGTH')
+  .refine(hasNoNul, NUL_ERROR);
 
 export const codeField = z
   .string({ error: 'CODE_REQUIRED' })
   .trim()
   .min(LIMITS.codeMin, 'CODE_REQUIRED')
-  .max(LIMITS.codeMax, 'CODE_FORMAT');
+  .max(LIMITS.codeMax, 'CODE_FORMAT')
+  .refine(hasNoNul, NUL_ERROR);
 
 export const emailField = z
   .string({ error: 'EMAIL_INVALID' })

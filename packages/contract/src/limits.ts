@@ -15,6 +15,21 @@ export const LIMITS = {
   passwordMax: 32,
   imageMaxBytes: 5 * 1024 * 1024,
   imageTypes: ['png', 'jpg', 'jpeg'] as const,
+  /**
+   * Decoded size of an upload. 40 MP takes 8K UHD (33 MP) and the 24–36 MP photos of most cameras
+   * while bounding the decoded RGBA buffer at ~160 MB (a 5 MB PNG can otherwise expand past 1 GB).
+   */
+  imageMaxPixels: 40_000_000,
+  /**
+   * Uploads per user in any 24 hours. A heavy design day is ~100 generations with a base image and
+   * one or two references, depth or line-art images and a mask each: 600 images and 1.5 GB (about
+   * 300 KB of cleaned image on average, or 300 images at the 5MB ceiling) leave room for that and
+   * stop a script from filling the disk.
+   */
+  uploadDailyCount: 600,
+  uploadDailyBytes: 1_500 * 1024 * 1024,
+  /** A designer drops a batch of references at once; more than one a second for a minute is a script. */
+  uploadsPerMinute: 60,
   phoneInputMaxLength: 25,
   phoneDigitsMin: 2,
   phoneDigitsMax: 17,

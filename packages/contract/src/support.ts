@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailField } from './fields.ts';
+import { emailField, hasNoNul, NUL_ERROR } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 import { supportAdminEndpoints, supportEndpoints } from './support.endpoints.ts';
 
@@ -16,13 +17,15 @@ export const ticketSubjectField = z
   .string({ error: 'SUBJECT_REQUIRED' })
   .trim()
   .min(1, 'SUBJECT_REQUIRED')
-  .max(LIMITS.supportSubjectMax, 'TEXT_TOO_LONG');
+  .max(LIMITS.supportSubjectMax, 'TEXT_TOO_LONG')
+  .refine(hasNoNul, NUL_ERROR);
 
 export const ticketMessageField = z
   .string({ error: 'MESSAGE_REQUIRED' })
   .trim()
   .min(1, 'MESSAGE_REQUIRED')
-  .max(LIMITS.supportMessageMax, 'TEXT_TOO_LONG');
+  .max(LIMITS.supportMessageMax, 'TEXT_TOO_LONG')
+  .refine(hasNoNul, NUL_ERROR);
 
 /** An unknown or malformed ticket id reads the same as someone else's: not found. */
 const ticketId = z.uuid('TICKET_NOT_FOUND');
@@ -80,8 +83,9 @@ export const supportRoutes = {
   }),
   list: route({
     ...supportEndpoints.list,
-    response: z.array(ticketSummary),
-    summary: "The user's support tickets, latest activity first",
+    query: pageQuery,
+    response: page(ticketSummary),
+    summary: "The user's support tickets, latest activity first, one page at a time (keyset cursor)",
   }),
   detail: route({
     ...supportEndpoints.detail,
@@ -99,7 +103,7 @@ export const supportRoutes = {
 
 // The operator's side.
 
-export const adminTicketListQuery = z.object({
+export const adminTicketListQuery = pageQuery.extend({
   status: z.enum([...TICKET_STATUSES, 'all']).default('open'),
 });
 
@@ -124,8 +128,9 @@ export const supportAdminRoutes = {
   list: route({
     ...supportAdminEndpoints.list,
     query: adminTicketListQuery,
-    response: z.array(adminTicketSummary),
-    summary: 'Tickets of every user with one status (open by default), latest activity first',
+    response: page(adminTicketSummary),
+    summary:
+      'Tickets of every user with one status (open by default), latest activity first, one page at a time (keyset cursor)',
   }),
   detail: route({
     ...supportAdminEndpoints.detail,

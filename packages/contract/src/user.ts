@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   codeField,
   emailField,
+  hasNoNul,
   nicknameField,
+  NUL_ERROR,
   passwordField,
   phoneField,
   requireMatchingPasswords,
@@ -62,7 +64,7 @@ export type UpdateInfoBody = z.input<typeof updateInfoBody>;
 export const changePasswordBody = z
   .object({
     /** Required when the account already has a password (accounts made by Google sign-in may not). */
-    oldPassword: z.string().max(200).optional(),
+    oldPassword: z.string().max(200).refine(hasNoNul, NUL_ERROR).optional(),
     password: passwordField,
     confirmPassword: z.string({ error: 'PASSWORD_REQUIRED' }),
   })
@@ -79,7 +81,13 @@ export const guideSetQuery = z.object({
     .transform((v) => v === 'true'),
 });
 
-export const bindWechatQuery = z.object({ code: z.string().min(1).max(200), state: z.string().max(200).optional() });
+/**
+ * A one-time ticket from the server's WeChat callback, valid for two minutes and only in the session
+ * that started the binding. A raw WeChat authorisation code is never accepted here.
+ */
+export const bindWechatQuery = z.object({
+  ticket: z.string({ error: 'WECHAT_TICKET_INVALID' }).regex(/^[\w-]{20,100}$/, 'WECHAT_TICKET_INVALID'),
+});
 
 /** Adds a phone number or an e-mail address to the account, proven by a code sent with purpose "bind". */
 export const bindContactBody = z
@@ -114,7 +122,7 @@ export const userRoutes = {
     ...userEndpoints.bindWechat,
     query: bindWechatQuery,
     response: userProfile,
-    summary: 'Binds a WeChat account with its authorisation code',
+    summary: 'Binds the WeChat account behind a one-time ticket from the WeChat callback',
   }),
   guideGet: route({
     ...userEndpoints.guideGet,

@@ -122,6 +122,7 @@ export function createTaskRunner(deps: RunnerDeps) {
     // Progress is written at most every PROGRESS_MS and not before the task has run that long, so
     // a fast engine costs no writes at all and a slow one shows steady movement.
     let lastWrite = Date.now();
+    let previewKey: string | null = null;
     let pending: Promise<void> = Promise.resolve();
     const onEvent = (e: EngineEvent) => {
       if (e.type !== 'progress' || e.percent >= 100) return;
@@ -182,6 +183,7 @@ export function createTaskRunner(deps: RunnerDeps) {
         await end(claimed, 'lost', 'TASK_LOST');
       }
     } finally {
+      if (previewKey) void deps.images.dropPreview(previewKey);
       clearTimeout(timeout);
       deps.signal.removeEventListener('abort', stopOnShutdown);
       running.delete(taskId);

@@ -46,6 +46,10 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      // App-level limits tell clients when to retry, as the per-IP limits of @fastify/rate-limit do.
+      if (err.httpStatus === 429 && typeof err.params.seconds === 'number') {
+        reply.header('retry-after', String(err.params.seconds));
+      }
       return sendError(req, reply, err.code, { params: err.params, details: err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

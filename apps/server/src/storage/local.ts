@@ -1,34 +1,76 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { ObjectStorage } from './storage.ts';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { UrlSigner } from './signed-urls.ts';
+import { contentTypeOf, objectKey, visibilityOf, type ObjectStorage } from './storage.ts';
 
-/** Files under <data>/files, served by the app at /files/<key>. */
-export function createLocalStorage(root: string): ObjectStorage {
+/** The path the app serves local objects under (see plugins/static-files.ts). */
+export const LOCAL_FILES_PATH = '/files/';
+
+/** Files under <data>/files, served by the app at /files/<key>; private ones need a signed URL. */
+export function createLocalStorage(opts: { root: string; signer: UrlSigner }): ObjectStorage {
+  const root = path.resolve(opts.root);
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
+    if (!full.startsWith(root + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
     return full;
   };
+  let writes = 0;
   return {
     kind: 'local',
-    async put(key, body) {
+    origin: null,
+    async put(name, body, { visibility }) {
+      const key = objectKey(visibility, name);
       const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
+      await fsp.mkdir(path.dirname(full), { recursive: true });
       // Write then rename, so a reader never sees half a file.
-      const tmp = `${full}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, body);
-      await fs.rename(tmp, full);
+      writes += 1;
+      const tmp = `${full}.${process.pid}.${writes}.tmp`;
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp));
+        await fsp.rename(tmp, full);
+      } catch (err) {
+        await fsp.rm(tmp, { force: true });
+        throw err;
+      }
+      return key;
+    },
+    async getStream(key) {
+      // Half-written files are never objects.
+      if (key.endsWith('.tmp')) return null;
+      let handle: fsp.FileHandle;
+      try {
+        handle = await fsp.open(resolve(key), 'r');
+      } catch {
+        return null;
+      }
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) throw new Error('not a file');
+        return {
+          stream: handle.createReadStream(),
+          contentType: contentTypeOf(key),
+          bytes: stat.size,
+          visibility: visibilityOf(key),
+        };
+      } catch {
+        await handle.close();
+        return null;
+      }
     },
     async get(key) {
       try {
-        return await fs.readFile(resolve(key));
+        return await fsp.readFile(resolve(key));
       } catch {
         return null;
       }
     },
     async delete(key) {
-      await fs.rm(resolve(key), { force: true });
+      await fsp.rm(resolve(key), { force: true });
     },
-    url: (key) => `/files/${key}`,
+    url: (key) => `${LOCAL_FILES_PATH}${key}`,
+    signedUrl: (key, ttlSeconds) => `${LOCAL_FILES_PATH}${key}?${opts.signer.sign(key, ttlSeconds)}`,
   };
 }

@@ -9,6 +9,7 @@ import * as toastModule from '../shared/ui/toast.ts';
 import { installSessionExpiry } from './session-expiry.ts';
 
 const profile = { id: 'u1', nickname: 'Ada', avatarUrl: null } as UserProfile;
+let queryClient: QueryClient;
 
 beforeEach(() => {
   initI18n('en');
@@ -20,7 +21,8 @@ beforeEach(() => {
         status: 401,
       }),
   );
-  installSessionExpiry(new QueryClient());
+  queryClient = new QueryClient();
+  installSessionExpiry(queryClient);
   useLoginStore.getState().setProfile(profile);
 });
 afterEach(() => {
@@ -42,6 +44,15 @@ describe('a 202 answer', () => {
     expect(window.location.hash).toBe('#/workspace');
     vi.advanceTimersByTime(1000);
     expect(window.location.hash).toBe('#/login');
+  });
+
+  it("drops every feature's cached answers, not only the user's", async () => {
+    queryClient.setQueryData(['user', 'info'], profile);
+    queryClient.setQueryData(['support', 'tickets'], [{ id: 't1', subject: "Ada's ticket" }]);
+    queryClient.setQueryData(['upload', 'signed-url', 'k1'], '/files/private/k1?exp=1&sig=x');
+    await call<typeof userRoutes.info>(userEndpoints.info).catch(() => {});
+    expect(queryClient.getQueryData(['support', 'tickets'])).toBeUndefined();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
 
   it('stays on the homepage', async () => {

@@ -12,14 +12,15 @@ const onHome = () => {
 
 /**
  * Status 202: show the server's message for 1000 ms, then go to /login (unless on the homepage).
- * The login state drops at once so guards and the header react immediately.
+ * The login state drops at once so guards and the header react immediately, and the whole query
+ * cache goes with it: the next account in this tab must never see the previous one's data.
  */
 export function installSessionExpiry(queryClient: QueryClient) {
   let pending = false;
   configureHttp({
     onSessionExpired(msg) {
       useLoginStore.getState().reset();
-      queryClient.removeQueries({ queryKey: ['user'] });
+      queryClient.clear();
       if (pending) return;
       pending = true;
       toast.error(msg, LIMITS.sessionExpiredToastMs);

@@ -9,3 +9,27 @@ const namespaces = fs
   .map((f) => f.replace(/\.json$/, ''));
 initI18n('en');
 await loadNamespaces([...namespaces, 'errors']);
+
+// Ant Design's grid, dropdowns and forms read breakpoints, which jsdom does not provide.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// Dropdown menus measure their overflow with ResizeObserver, also missing from jsdom.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sessions } from './users.ts';
 
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -23,3 +24,26 @@ export const rateCounters = pgTable('rate_counters', {
   count: integer('count').notNull(),
   windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One step of a Google or WeChat sign-in held on the server: the `state` of a redirect (kind
+ * "state", answered once by the provider's callback) or the ticket that finishes a WeChat binding
+ * in the browser that started it (kind "ticket"). Only a hash of the random value is stored.
+ */
+export const oauthFlows = pgTable(
+  'oauth_flows',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    intent: text('intent').notNull(),
+    /** The session that started a binding; it alone may finish it (gone with the session). */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    nonce: text('nonce'),
+    /** The provider's account id, once known (a ticket's WeChat openid). */
+    subject: text('subject'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oauth_flows_session_idx').on(t.sessionId)],
+);

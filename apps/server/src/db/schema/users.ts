@@ -1,24 +1,30 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  nickname: text('nickname').notNull(),
-  email: text('email').unique(),
-  phone: text('phone').unique(),
-  passwordHash: text('password_hash'),
-  occupation: text('occupation').notNull().default('others'),
-  gender: text('gender').notNull().default('unknown'),
-  signature: text('signature').notNull().default(''),
-  avatarKey: text('avatar_key'),
-  isVip: boolean('is_vip').notNull().default(false),
-  inviteCode: text('invite_code').notNull().unique(),
-  wechatOpenId: text('wechat_open_id').unique(),
-  googleSub: text('google_sub').unique(),
-  guideProgress: jsonb('guide_progress').$type<Record<string, boolean>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    nickname: text('nickname').notNull(),
+    email: text('email').unique(),
+    phone: text('phone').unique(),
+    passwordHash: text('password_hash'),
+    occupation: text('occupation').notNull().default('others'),
+    gender: text('gender').notNull().default('unknown'),
+    signature: text('signature').notNull().default(''),
+    avatarKey: text('avatar_key'),
+    isVip: boolean('is_vip').notNull().default(false),
+    inviteCode: text('invite_code').notNull().unique(),
+    wechatOpenId: text('wechat_open_id').unique(),
+    googleSub: text('google_sub').unique(),
+    guideProgress: jsonb('guide_progress').$type<Record<string, boolean>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Logins and availability checks compare usernames case-insensitively, so uniqueness does too.
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -1,148 +1,137 @@
-import type { bindContactBody, Locale, loginBody, registerBody, resetBody, verCodeBody } from '@turing/contract';
+import type { Locale, loginBody, registerBody, resetBody, verCodeBody } from '@turing/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from '../../shared/password.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { UserService } from '../user/user.service.ts';
-import type { RateCounterService } from './rate-counter.service.ts';
-import type { SessionService } from './session.service.ts';
+import type { SessionService, SessionUser } from './session.service.ts';
+import type { Throttle } from './throttle.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
 
 type VerCodeInput = z.output<typeof verCodeBody>;
 type RegisterInput = z.output<typeof registerBody>;
 type LoginInput = z.output<typeof loginBody>;
 type ResetInput = z.output<typeof resetBody>;
-type BindContactInput = z.output<typeof bindContactBody>;
-
-/** Failed logins per account: five in fifteen minutes, then a pause. */
-const LOGIN_FAILURES = { max: 5, windowMs: 15 * 60_000 };
-/** Codes per target: ten an hour on top of the one-minute cooldown. */
-const CODES_PER_TARGET = { max: 10, windowMs: 60 * 60_000 };
 
 const targetOf = (v: { phone?: string; email?: string }) => (v.phone ?? v.email)!;
 
 export function createAuthService(deps: {
-  db: Db;
+  database: Database;
   users: UserService;
   codes: VerificationCodeService;
   sessions: SessionService;
   messaging: MessagingService;
-  limits: RateCounterService;
+  throttle: Throttle;
+  log: FastifyBaseLogger;
 }) {
-  const { users, codes, limits } = deps;
+  const { users, codes, throttle, messaging, log } = deps;
+  /** Reset messages still being sent after their answer went out. */
+  const pending = new Set<Promise<void>>();
 
   return {
-    async sendCode(body: VerCodeInput, ctx: { locale: Locale; user: UserRow | null }) {
+    /**
+     * Sends a code. Register and reset answer alike whether or not the address has an account:
+     * a registered address receives "you already have an account" instead of a code, an unknown
+     * address asked for a reset receives nothing, and both get a stand-in code that no guess
+     * matches, so cooldowns and wrong-code answers look the same as for a real one.
+     */
+    async sendCode(body: VerCodeInput, ctx: { locale: Locale; user: SessionUser | null; ip: string }) {
       const target = (body.channel === 'phone' ? body.phone : body.email)!;
       const identity = body.channel === 'phone' ? { phone: target } : { email: target };
+      if (body.purpose === 'bind' && !ctx.user) throw new AppError('SESSION_EXPIRED');
+      await throttle.codeRequest(target, ctx.ip);
       const existing = await users.findByIdentity(identity);
-      if (body.purpose === 'register' && existing)
+      // A signed-in user binding an address may learn that it is taken: they must prove it with a code anyway.
+      if (body.purpose === 'bind' && existing)
         throw new AppError(body.channel === 'phone' ? 'PHONE_TAKEN' : 'EMAIL_TAKEN');
-      if (body.purpose === 'bind') {
-        if (!ctx.user) throw new AppError('SESSION_EXPIRED');
-        if (existing) throw new AppError(body.channel === 'phone' ? 'PHONE_TAKEN' : 'EMAIL_TAKEN');
+
+      const accountExists = body.purpose === 'register' && existing !== null;
+      const unknownReset = body.purpose === 'reset' && existing === null;
+      const issued = await codes.issue({
+        channel: body.channel,
+        target,
+        purpose: body.purpose,
+        deliverable: !accountExists && !unknownReset,
+      });
+      const message = { channel: body.channel, to: target, locale: ctx.locale };
+      const deliver = async () => {
+        if (unknownReset) return;
+        if (accountExists) await messaging.sendAccountExists(message);
+        else await messaging.sendCode({ ...message, purpose: body.purpose, code: issued.code });
+      };
+
+      if (body.purpose === 'reset') {
+        // Whether a message goes out must not show in the answer's timing: reset mail is sent after answering.
+        const sending: Promise<void> = deliver()
+          .catch(async (err: unknown) => {
+            log.error({ err }, 'reset code delivery failed');
+            await codes.withdraw(issued.id).catch(() => {});
+          })
+          .finally(() => pending.delete(sending));
+        pending.add(sending);
+        return;
       }
-      await limits.consume(`code:target:${target}`, CODES_PER_TARGET.max, CODES_PER_TARGET.windowMs);
-      // A reset for an unknown address answers the same as a real one, so nobody can probe accounts.
-      if (body.purpose === 'reset' && !existing) return;
-      const issued = await codes.issue({ channel: body.channel, target, purpose: body.purpose });
       try {
-        await deps.messaging.sendCode({
-          channel: body.channel,
-          to: target,
-          purpose: body.purpose,
-          code: issued.code,
-          locale: ctx.locale,
-        });
+        await deliver();
       } catch (err) {
         await codes.withdraw(issued.id);
         throw err;
       }
     },
 
-    async register(body: RegisterInput) {
-      const target = targetOf(body);
-      await users.assertAvailable({ phone: body.phone, email: body.email, username: body.username });
-      const code = await codes.check({ target, purpose: 'register', code: body.code });
-      const passwordHash = await hashPassword(body.password);
-      try {
-        return await deps.db.transaction(async (tx) => {
-          await codes.consume(tx as unknown as Db, code.id);
-          return users.create(
-            {
-              username: body.username,
-              phone: body.phone ?? null,
-              email: body.email ?? null,
-              passwordHash,
-              occupation: body.occupation,
-            },
-            tx as unknown as Db,
-          );
-        });
-      } catch (err) {
-        // Someone took the same phone, e-mail or username between the check and the insert.
-        if (err instanceof AppError) throw err;
-        await users.assertAvailable({ phone: body.phone, email: body.email, username: body.username });
-        throw err;
-      }
+    /** Resolves once every message sent after its answer has gone out (or failed). */
+    async settled() {
+      await Promise.all([...pending]);
     },
 
-    async login(body: LoginInput) {
-      const key = `login:account:${targetOf(body)}`;
-      await limits.assertBelow(key, LOGIN_FAILURES.max);
+    /** The code is checked before anything about the account is said. */
+    async register(body: RegisterInput, ctx: { ip: string }) {
+      const target = targetOf(body);
+      await throttle.submission('register', target, ctx.ip);
+      const code = await codes.check({ target, purpose: 'register', code: body.code });
+      await users.assertAvailable({ phone: body.phone, email: body.email, username: body.username });
+      const passwordHash = await hashPassword(body.password);
+      // A unique index refusing the insert rolls the code back too, so it can be used again.
+      return deps.database.transaction(async (tx) => {
+        await codes.consume(tx, code.id);
+        return users.create(
+          {
+            username: body.username,
+            phone: body.phone ?? null,
+            email: body.email ?? null,
+            passwordHash,
+            occupation: body.occupation,
+          },
+          tx,
+        );
+      });
+    },
+
+    async login(body: LoginInput, ctx: { ip: string }) {
+      const account = targetOf(body);
+      // Counted before the password is checked: parallel guesses cannot all pass a stale count.
+      await throttle.login(account, ctx.ip);
       const user = await users.findByIdentity(body);
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
-      if (!user || !ok) {
-        await limits.record(key, LOGIN_FAILURES.windowMs);
-        throw new AppError('LOGIN_FAILED');
-      }
-      await limits.clear(key);
+      if (!user || !ok) throw new AppError('LOGIN_FAILED');
+      await throttle.loginSucceeded(account, ctx.ip);
       return user;
     },
 
-    async reset(body: ResetInput) {
+    async reset(body: ResetInput, ctx: { ip: string }) {
       const target = targetOf(body);
+      await throttle.submission('reset', target, ctx.ip);
+      // An address without an account holds a stand-in code: every guess is simply wrong.
       const code = await codes.check({ target, purpose: 'reset', code: body.code });
       const user = await users.findByIdentity(body);
       if (!user) throw new AppError('RESET_FAILED');
-      await deps.db.transaction(async (tx) => {
-        await codes.consume(tx as unknown as Db, code.id);
-        await users.setPassword(user.id, body.password, tx as unknown as Db);
+      await deps.database.transaction(async (tx) => {
+        await codes.consume(tx, code.id);
+        await users.setPassword(user.id, body.password, tx);
       });
       await deps.sessions.revokeAll(user.id);
-    },
-
-    /** Adds a verified phone or e-mail to an account that has none yet. */
-    async bindContact(user: UserRow, body: BindContactInput) {
-      const field = body.phone ? 'phone' : 'email';
-      if (user[field]) throw new AppError(field === 'phone' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
-      await users.assertAvailable({ phone: body.phone, email: body.email });
-      const code = await codes.check({ target: targetOf(body), purpose: 'bind', code: body.code });
-      await codes.consume(deps.db, code.id);
-      return (await users.link(user.id, { [field]: targetOf(body) }))!;
-    },
-
-    /** The account behind a Google identity: linked by subject, else by verified e-mail, else new. */
-    async userForGoogle(identity: { sub: string; email: string | null; emailVerified: boolean; name: string | null }) {
-      const bySub = await users.findByGoogleSub(identity.sub);
-      if (bySub) return bySub;
-      if (identity.email && identity.emailVerified) {
-        const byEmail = await users.findByEmail(identity.email);
-        if (byEmail) return (await users.link(byEmail.id, { googleSub: identity.sub }))!;
-      }
-      const base = (identity.email?.split('@')[0] ?? 'designer').replace(/[^\w.-]/g, '').slice(0, 24) || 'designer';
-      let username = base;
-      for (let i = 0; !(await users.usernameFree(username)); i += 1)
-        username = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
-      return users.create({
-        username,
-        nickname: identity.name?.slice(0, 32) || username,
-        email: identity.email && identity.emailVerified ? identity.email : null,
-        googleSub: identity.sub,
-        occupation: 'others',
-      });
     },
   };
 }

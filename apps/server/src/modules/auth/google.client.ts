@@ -1,5 +1,3 @@
-import { AppError } from '../../shared/app-error.ts';
-
 interface Discovery {
   issuer: string;
   authorization_endpoint: string;
@@ -57,43 +55,40 @@ export function createGoogleClient(opts: {
       return url.toString();
     },
 
+    /** Throws a plain error with the reason, for the server log only. */
     async exchange(input: { code: string; redirectUri: string; nonce: string }): Promise<GoogleIdentity> {
-      try {
-        const d = await discover();
-        const res = await doFetch(d.token_endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            code: input.code,
-            client_id: opts.clientId,
-            client_secret: opts.clientSecret,
-            redirect_uri: input.redirectUri,
-            grant_type: 'authorization_code',
-          }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);
-        const { id_token: idToken } = (await res.json()) as { id_token?: string };
-        const payload = JSON.parse(Buffer.from(idToken?.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
-          string,
-          unknown
-        >;
-        const issuers = new Set([d.issuer, d.issuer.replace(/^https:\/\//, '')]);
-        const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-        if (!issuers.has(String(payload.iss))) throw new Error('issuer mismatch');
-        if (!aud.includes(opts.clientId)) throw new Error('audience mismatch');
-        if (typeof payload.exp !== 'number' || payload.exp * 1000 < Date.now()) throw new Error('expired token');
-        if (payload.nonce !== input.nonce) throw new Error('nonce mismatch');
-        if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
-        return {
-          sub: payload.sub,
-          email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
-          emailVerified: payload.email_verified === true || payload.email_verified === 'true',
-          name: typeof payload.name === 'string' ? payload.name : null,
-        };
-      } catch (err) {
-        throw new AppError('GOOGLE_FAILED', { details: { reason: (err as Error).message } });
-      }
+      const d = await discover();
+      const res = await doFetch(d.token_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          code: input.code,
+          client_id: opts.clientId,
+          client_secret: opts.clientSecret,
+          redirect_uri: input.redirectUri,
+          grant_type: 'authorization_code',
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);
+      const { id_token: idToken } = (await res.json()) as { id_token?: string };
+      const payload = JSON.parse(Buffer.from(idToken?.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+        string,
+        unknown
+      >;
+      const issuers = new Set([d.issuer, d.issuer.replace(/^https:\/\//, '')]);
+      const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (!issuers.has(String(payload.iss))) throw new Error('issuer mismatch');
+      if (!aud.includes(opts.clientId)) throw new Error('audience mismatch');
+      if (typeof payload.exp !== 'number' || payload.exp * 1000 < Date.now()) throw new Error('expired token');
+      if (payload.nonce !== input.nonce) throw new Error('nonce mismatch');
+      if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('no subject');
+      return {
+        sub: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
+        emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+        name: typeof payload.name === 'string' ? payload.name : null,
+      };
     },
   };
 }

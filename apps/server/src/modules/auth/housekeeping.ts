@@ -1,10 +1,10 @@
 import { lt, or, isNotNull, and } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rateCounters, sessions, verificationCodes } from '../../db/schema/index.ts';
+import { oauthFlows, rateCounters, sessions, verificationCodes } from '../../db/schema/index.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Removes what can no longer be used: expired sessions, old codes and finished rate windows. */
+/** Removes what can no longer be used: expired sessions, old codes, finished rate windows and sign-in flows. */
 export async function sweepExpired(db: Db, now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const removed = await Promise.all([
@@ -20,6 +20,12 @@ export async function sweepExpired(db: Db, now = new Date()) {
       )
       .returning({ id: verificationCodes.id }),
     db.delete(rateCounters).where(lt(rateCounters.windowEndsAt, now)).returning({ key: rateCounters.key }),
+    db.delete(oauthFlows).where(lt(oauthFlows.expiresAt, now)).returning({ id: oauthFlows.id }),
   ]);
-  return { sessions: removed[0].length, codes: removed[1].length, rateCounters: removed[2].length };
+  return {
+    sessions: removed[0].length,
+    codes: removed[1].length,
+    rateCounters: removed[2].length,
+    oauthFlows: removed[3].length,
+  };
 }

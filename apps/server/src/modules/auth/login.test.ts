@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appHeaders, buildTestApp, cookieFrom, lastCode, registerUser, type TestApp } from '../../test/test-app.ts';
+import { sql } from 'drizzle-orm';
+import {
+  appHeaders,
+  buildTestApp,
+  cookieFrom,
+  lastCode,
+  readOutbox,
+  registerUser,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,13 +16,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (payload: object, headers: Record<string, string> = {}, locale: 'en' | 'zh' = 'en') =>
+const login = (
+  payload: object,
+  headers: Record<string, string> = {},
+  locale: 'en' | 'zh' = 'en',
+  from: { remoteAddress?: string } = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: '/turing/unauthorized/login',
     headers: { ...appHeaders(locale), ...headers },
     payload,
+    ...from,
   });
+const sendResetCode = (email: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/turing/unauthorized/verCode',
+    headers: appHeaders(),
+    remoteAddress,
+    payload: { channel: 'email', email, purpose: 'reset' },
+  });
+const reset = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/turing/unauthorized/reset', headers: appHeaders(), payload });
+/** Reset messages go out after the answer: wait for them before reading the outbox. */
+const settled = () => t.app.services!.auth.settled();
+/** Moves a target's codes two minutes into the past, out of the one-minute cooldown. */
+const pastCooldown = (target: string) =>
+  t.database.db.execute(
+    sql`update verification_codes set created_at = now() - interval '2 minutes' where target = ${target}`,
+  );
 const info = (cookie: string) => t.app.inject({ method: 'GET', url: '/turing/user/info', headers: { cookie } });
 
 describe('login', () => {
@@ -62,16 +94,37 @@ describe('login', () => {
     expect(String(once.headers['set-cookie'])).not.toMatch(/Expires=/);
   });
 
-  it('pauses an account after five failures and says for how long', async () => {
+  it('pauses an account at one address after five failures, says for how long, and not at the owner’s address', async () => {
     const user = await registerUser(t, { email: 'locked@example.com' });
+    const stranger = { remoteAddress: '10.0.0.66' };
     for (let i = 0; i < 5; i += 1)
-      expect((await login({ email: 'locked@example.com', password: 'bad' })).json().code).toBe('LOGIN_FAILED');
-    const blocked = await login({ email: 'locked@example.com', password: user.password });
+      expect((await login({ email: 'locked@example.com', password: 'bad' }, {}, 'en', stranger)).json().code).toBe(
+        'LOGIN_FAILED',
+      );
+    const blocked = await login({ email: 'locked@example.com', password: user.password }, {}, 'en', stranger);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().msg).toMatch(/^Too many requests, please try again in \d+ s$/);
-    expect((await login({ email: 'locked@example.com', password: user.password }, {}, 'zh')).json().msg).toMatch(
-      /^请求过于频繁，请 \d+ 秒后再试$/,
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(
+      (await login({ email: 'locked@example.com', password: user.password }, {}, 'zh', stranger)).json().msg,
+    ).toMatch(/^请求过于频繁，请 \d+ 秒后再试$/);
+    // The owner, from their own address, is not refused.
+    const owner = await login({ email: 'locked@example.com', password: user.password }, {}, 'en', {
+      remoteAddress: '10.0.0.7',
+    });
+    expect(owner.json().status).toBe(200);
+  });
+
+  it('counts parallel guesses before checking them: at most five are tried', async () => {
+    await registerUser(t, { email: 'parallel@example.com' });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        login({ email: 'parallel@example.com', password: 'wrong-guess' }, {}, 'en', { remoteAddress: '10.0.0.30' }),
+      ),
     );
+    const codes = results.map((r) => r.json().code);
+    expect(codes.filter((c) => c === 'LOGIN_FAILED')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(25);
   });
 });
 
@@ -79,15 +132,9 @@ describe('password reset', () => {
   it('sets the new password and ends every session', async () => {
     const user = await registerUser(t, { email: 'reset@example.com' });
     const second = cookieFrom(await login({ email: 'reset@example.com', password: user.password }));
-    await t.app.inject({
-      method: 'POST',
-      url: '/turing/unauthorized/verCode',
-      headers: appHeaders(),
-      payload: { channel: 'email', email: 'reset@example.com', purpose: 'reset' },
-    });
+    await sendResetCode('reset@example.com');
+    await settled();
     const code = lastCode(t, 'reset@example.com');
-    const reset = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/turing/unauthorized/reset', headers: appHeaders(), payload });
 
     const mismatch = await reset({
       email: 'reset@example.com',
@@ -104,6 +151,43 @@ describe('password reset', () => {
     expect((await info(second)).json().status).toBe(202);
     expect((await login({ email: 'reset@example.com', password: user.password })).json().code).toBe('LOGIN_FAILED');
     expect((await login({ email: 'reset@example.com', password: 'newpass1' })).json().status).toBe(200);
+  });
+});
+
+describe('password reset without telling who has an account', () => {
+  it('answers an unknown address exactly like a registered one', async () => {
+    await registerUser(t, { email: 'known@example.com' });
+    const answers = async (email: string) => {
+      const first = await sendResetCode(email);
+      const second = await sendResetCode(email);
+      const guess = await reset({ email, code: '000000', password: 'newpass1', confirmPassword: 'newpass1' });
+      return [first.json(), { ...second.json(), msg: second.json().msg.replace(/\d+/, 'N') }, guess.json()];
+    };
+    const known = await answers('known@example.com');
+    const unknown = await answers('unknown@example.com');
+    expect(unknown).toEqual(known);
+    expect(known[1]).toMatchObject({ code: 'CODE_COOLDOWN' });
+    expect(known[2]).toMatchObject({ code: 'CODE_WRONG' });
+    await settled();
+    expect(readOutbox(t).some((e) => e.to === 'unknown@example.com')).toBe(false);
+  });
+
+  it('a stranger asking for codes does not stop the owner asking from their own address', async () => {
+    await registerUser(t, { email: 'target@example.com' });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await sendResetCode('target@example.com', '10.9.9.9')).json().status).toBe(200);
+      await pastCooldown('target@example.com');
+    }
+    const stranger = await sendResetCode('target@example.com', '10.9.9.9');
+    expect(stranger.json().code).toBe('RATE_LIMITED');
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+
+    expect((await sendResetCode('target@example.com', '10.1.1.1')).json().status).toBe(200);
+    await settled();
+    const code = lastCode(t, 'target@example.com');
+    const ok = await reset({ email: 'target@example.com', code, password: 'newpass1', confirmPassword: 'newpass1' });
+    expect(ok.json().status).toBe(200);
+    expect((await login({ email: 'target@example.com', password: 'newpass1' })).json().status).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { appHeaders, buildTestApp, cookieFrom, lastCode, readOutbox, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -11,6 +12,12 @@ const sendCode = (payload: object, locale: 'en' | 'zh' = 'en') =>
   t.app.inject({ method: 'POST', url: '/turing/unauthorized/verCode', headers: appHeaders(locale), payload });
 const register = (payload: object, locale: 'en' | 'zh' = 'en') =>
   t.app.inject({ method: 'POST', url: '/turing/unauthorized/reg', headers: appHeaders(locale), payload });
+
+/** Moves a target's codes two minutes into the past, out of the one-minute cooldown. */
+const pastCooldown = (target: string) =>
+  t.database.db.execute(
+    sql`update verification_codes set created_at = now() - interval '2 minutes' where target = ${target}`,
+  );
 
 const valid = (over: object = {}) => ({
   email: 'ada@example.com',
@@ -112,16 +119,32 @@ describe('registering by e-mail', () => {
     expect(readOutbox(t).at(-1)!.text).toContain('验证码');
   });
 
-  it('refuses duplicates with their own messages and keeps the code usable', async () => {
+  it('refuses a taken username after the code, keeping the code usable', async () => {
     await sendCode({ channel: 'email', email: 'dup@example.com', purpose: 'register' });
     const code = lastCode(t, 'dup@example.com');
-    const taken = await register(valid({ email: 'dup@example.com', username: 'grace', code }));
+    const taken = await register(valid({ email: 'dup@example.com', username: 'GRACE', code }));
     expect(taken.json()).toMatchObject({ status: 409, code: 'USERNAME_TAKEN', msg: 'This username is already taken' });
     const ok = await register(valid({ email: 'dup@example.com', username: 'dup', code }));
     expect(ok.json().status).toBe(200);
+  });
 
-    const again = await sendCode({ channel: 'email', email: 'dup@example.com', purpose: 'register' }, 'zh');
-    expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN', msg: '该邮箱地址已注册' });
+  it('never says on screen that an address is registered: its owner is told by e-mail instead', async () => {
+    await sendCode({ channel: 'email', email: 'taken@example.com', purpose: 'register' });
+    await register(valid({ email: 'taken@example.com', username: 'taken', code: lastCode(t, 'taken@example.com') }));
+    await pastCooldown('taken@example.com');
+
+    const again = await sendCode({ channel: 'email', email: 'taken@example.com', purpose: 'register' }, 'zh');
+    const fresh = await sendCode({ channel: 'email', email: 'free@example.com', purpose: 'register' }, 'zh');
+    expect(again.json()).toEqual(fresh.json());
+    const notice = readOutbox(t).at(-2)!;
+    expect(notice).toMatchObject({ to: 'taken@example.com', purpose: 'register', code: null });
+    expect(notice.text).toContain('已经注册过');
+    // Any code for it is simply wrong, as it would be for a free address; the answer names no account.
+    const guess = await register(valid({ email: 'taken@example.com', username: 'other', code: '123456' }));
+    expect(guess.json().code).toBe('CODE_WRONG');
+    expect((await sendCode({ channel: 'email', email: 'taken@example.com', purpose: 'register' })).json().code).toBe(
+      'CODE_COOLDOWN',
+    );
   });
 
   it('uses a code once', async () => {
@@ -129,12 +152,45 @@ describe('registering by e-mail', () => {
     const code = lastCode(t, 'once@example.com');
     expect((await register(valid({ email: 'once@example.com', username: 'once', code }))).json().status).toBe(200);
     const reuse = await register(valid({ email: 'once@example.com', username: 'once2', code }));
-    expect(reuse.json().code).toBe('EMAIL_TAKEN');
+    expect(reuse.json().code).toBe('CODE_EXPIRED');
+  });
+
+  it('keeps one account per username whatever the case, even when both arrive at once', async () => {
+    const emails = ['case1@example.com', 'case2@example.com'];
+    for (const email of emails) await sendCode({ channel: 'email', email, purpose: 'register' });
+    const results = await Promise.all(
+      emails.map((email, i) =>
+        register(valid({ email, username: i === 0 ? 'Alice' : 'alice', code: lastCode(t, email) })),
+      ),
+    );
+    const codes = results.map((r) => r.json().code ?? 'OK').sort();
+    expect(codes).toEqual(['OK', 'USERNAME_TAKEN']);
+    // The refused one keeps its code: it can register under another name.
+    const loser = emails[results.findIndex((r) => r.json().code === 'USERNAME_TAKEN')]!;
+    expect((await register(valid({ email: loser, username: 'alice2', code: lastCode(t, loser) }))).json().status).toBe(
+      200,
+    );
+  });
+
+  it('limits submissions per address, with Retry-After', async () => {
+    const from = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/turing/unauthorized/reg',
+        headers: appHeaders(),
+        remoteAddress: '10.1.2.3',
+        payload: valid({ email: `flood${n}@example.com`, username: `flood${n}` }),
+      });
+    for (let i = 0; i < 30; i += 1) expect((await from(i)).json().code).toBe('CODE_EXPIRED');
+    const limited = await from(30);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 
 describe('registering by phone', () => {
-  it('normalises the number, refuses it twice', async () => {
+  it('normalises the number and never registers it twice', async () => {
     await sendCode({ channel: 'phone', phone: '+86 138 0013 8000', purpose: 'register' });
     const sent = readOutbox(t).at(-1)!;
     expect(sent).toMatchObject({ channel: 'phone', to: '+8613800138000' });
@@ -142,7 +198,11 @@ describe('registering by phone', () => {
       valid({ email: undefined, phone: '+8613800138000', username: 'phoneuser', code: sent.code }),
     );
     expect(res.json().data.phone).toBe('+86138****8000');
+    await pastCooldown('+8613800138000');
     const dup = await sendCode({ channel: 'phone', phone: '+86 138 0013 8000', purpose: 'register' });
-    expect(dup.json()).toMatchObject({ code: 'PHONE_TAKEN', msg: 'This phone number is already registered' });
+    expect(dup.json().status).toBe(200);
+    expect(readOutbox(t).at(-1)).toMatchObject({ to: '+8613800138000', code: null });
+    const again = await register(valid({ email: undefined, phone: '+8613800138000', username: 'phone2', code: '1' }));
+    expect(again.json().code).toBe('CODE_WRONG');
   });
 });

@@ -1,26 +1,43 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users, type UserRow } from '../../db/schema/index.ts';
+
+/** The user as requests see it: every column but the password hash, which only password checks read. */
+export type SessionUser = Omit<UserRow, 'passwordHash'> & { hasPassword: boolean };
+
+const { passwordHash, ...publicColumns } = getTableColumns(users);
+const sessionUserColumns = { ...publicColumns, hasPassword: sql<boolean>`(${passwordHash} is not null)` };
 
 export function createSessionRepository(db: Db) {
   return {
     async insert(row: { id: string; userId: string; expiresAt: Date; userAgent: string | null; persistent: boolean }) {
       await db.insert(sessions).values(row);
     },
-    async findActiveWithUser(id: string, now: Date) {
+    /** The session and its user in one round trip (a cache miss). */
+    async findActive(id: string, now: Date) {
       const rows = await db
-        .select({ session: sessions, user: users })
+        .select({
+          session: { userId: sessions.userId, expiresAt: sessions.expiresAt, persistent: sessions.persistent },
+          user: sessionUserColumns,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
         .limit(1);
       return rows[0] ?? null;
     },
+    /** The user alone, when the session is known but the user's entry went stale. */
+    async findUser(userId: string): Promise<SessionUser | null> {
+      const rows = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+      return rows[0] ?? null;
+    },
     async extend(id: string, expiresAt: Date) {
       await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     },
+    /** Deletes one session; answers whose it was (null when it no longer existed). */
     async delete(id: string) {
-      await db.delete(sessions).where(eq(sessions.id, id));
+      const rows = await db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.userId });
+      return rows[0]?.userId ?? null;
     },
     async deleteForUser(userId: string) {
       await db.delete(sessions).where(eq(sessions.userId, userId));

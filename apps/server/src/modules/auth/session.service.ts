@@ -1,20 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@turing/contract';
-import type { UserRow } from '../../db/schema/index.ts';
-import type { SessionRepository } from './session.repository.ts';
+import type { SessionRepository, SessionUser } from './session.repository.ts';
 
-export type SessionUser = UserRow;
+export type { SessionUser } from './session.repository.ts';
 
 const DAY_MS = 86_400_000;
 const TTL_MS = LIMITS.sessionTtlDays * DAY_MS;
 /** Sliding expiry without a write per request: renew only once a day has passed. */
 const RENEW_AFTER_MS = DAY_MS;
 
-interface Cached {
-  user: SessionUser;
+/** What the cache keeps of a session: ids and times only. */
+interface CachedSession {
+  userId: string;
   expiresAt: Date;
   persistent: boolean;
   /** Epoch ms after which the entry is read from the database again. */
+  freshUntil: number;
+}
+
+/** A user's profile columns (never the password hash), shared by all of that user's sessions. */
+interface CachedUser {
+  user: SessionUser;
   freshUntil: number;
 }
 
@@ -30,23 +36,58 @@ export interface SessionCacheOptions {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/**
+ * Sessions with a small in-process cache. A lookup that read the database before a revocation or a
+ * user change finishes after it must not put what it read back in the cache: each change stamps
+ * the user with a new value of a counter, and a read started before that stamp is not remembered.
+ */
 export function createSessionService(
   repo: SessionRepository,
   now: () => Date = () => new Date(),
   cacheOptions: SessionCacheOptions = { ttlMs: 5_000, maxEntries: 10_000 },
 ) {
-  const cache = new Map<string, Cached>();
-  const forget = (pred: (entry: Cached) => boolean) => {
-    for (const [key, entry] of cache) if (pred(entry)) cache.delete(key);
+  const sessions = new Map<string, CachedSession>();
+  const users = new Map<string, CachedUser>();
+  let clock = 0;
+  /** The counter value of each user's latest change, kept while a read older than it may be in flight. */
+  const changedAt = new Map<string, number>();
+  /** Start stamps of the reads in flight (a stamp can be shared, hence the counts). */
+  const inFlight = new Map<number, number>();
+
+  const begin = () => {
+    const stamp = clock;
+    inFlight.set(stamp, (inFlight.get(stamp) ?? 0) + 1);
+    return stamp;
   };
-  const remember = (id: string, entry: Cached) => {
+  const end = (stamp: number) => {
+    const left = (inFlight.get(stamp) ?? 1) - 1;
+    if (left) inFlight.set(stamp, left);
+    else inFlight.delete(stamp);
+  };
+  const changedSince = (userId: string, stamp: number) => (changedAt.get(userId) ?? -1) >= stamp;
+  const bump = (userId: string) => {
+    changedAt.set(userId, clock);
+    clock += 1;
+    // A change only matters to reads that started before it; forget the ones no read can see.
+    if (changedAt.size > cacheOptions.maxEntries) {
+      const oldest = inFlight.size ? Math.min(...inFlight.keys()) : clock;
+      for (const [id, at] of changedAt) if (at < oldest) changedAt.delete(id);
+    }
+  };
+  const put = <V>(map: Map<string, V>, key: string, value: V) => {
     if (cacheOptions.ttlMs <= 0) return;
-    cache.delete(id);
-    if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value!);
-    cache.set(id, entry);
+    map.delete(key);
+    if (map.size >= cacheOptions.maxEntries) map.delete(map.keys().next().value!);
+    map.set(key, value);
+  };
+  const forgetSessionsOf = (userId: string) => {
+    for (const [key, entry] of sessions) if (entry.userId === userId) sessions.delete(key);
   };
 
   return {
+    /** The stored id of a session cookie (a hash, so the table cannot be replayed as cookies). */
+    idOf: (token: string) => hash(token),
+
     async create(userId: string, userAgent?: string, persistent = true) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + TTL_MS);
@@ -67,46 +108,75 @@ export function createSessionService(
       if (token.length > 100) return null;
       const id = hash(token);
       const current = now();
-      const left = (expiresAt: Date) => expiresAt.getTime() - current.getTime();
+      const t = current.getTime();
+      const left = (expiresAt: Date) => expiresAt.getTime() - t;
+      const freshUntil = t + cacheOptions.ttlMs;
 
-      const hit = cache.get(id);
-      if (hit && hit.freshUntil > current.getTime() && left(hit.expiresAt) >= TTL_MS - RENEW_AFTER_MS) {
-        return { user: hit.user, renewedUntil: null, persistent: hit.persistent };
+      const hit = sessions.get(id);
+      if (hit && hit.freshUntil > t && left(hit.expiresAt) >= TTL_MS - RENEW_AFTER_MS) {
+        const cachedUser = users.get(hit.userId);
+        if (cachedUser && cachedUser.freshUntil > t) {
+          return { user: cachedUser.user, renewedUntil: null, persistent: hit.persistent };
+        }
+        const stamp = begin();
+        try {
+          const user = await repo.findUser(hit.userId);
+          if (!user) return null;
+          if (!changedSince(user.id, stamp)) put(users, user.id, { user, freshUntil });
+          return { user, renewedUntil: null, persistent: hit.persistent };
+        } finally {
+          end(stamp);
+        }
       }
 
-      const found = await repo.findActiveWithUser(id, current);
-      if (!found) {
-        cache.delete(id);
-        return null;
+      const stamp = begin();
+      try {
+        const found = await repo.findActive(id, current);
+        if (!found) {
+          sessions.delete(id);
+          return null;
+        }
+        let expiresAt = found.session.expiresAt;
+        let renewedUntil: Date | null = null;
+        if (left(expiresAt) < TTL_MS - RENEW_AFTER_MS) {
+          renewedUntil = new Date(t + TTL_MS);
+          await repo.extend(id, renewedUntil);
+          expiresAt = renewedUntil;
+        }
+        const { userId, persistent } = found.session;
+        if (!changedSince(userId, stamp)) {
+          put(sessions, id, { userId, expiresAt, persistent, freshUntil });
+          put(users, userId, { user: found.user, freshUntil });
+        }
+        return { user: found.user, renewedUntil, persistent };
+      } finally {
+        end(stamp);
       }
-      let expiresAt = found.session.expiresAt;
-      let renewedUntil: Date | null = null;
-      if (left(expiresAt) < TTL_MS - RENEW_AFTER_MS) {
-        renewedUntil = new Date(current.getTime() + TTL_MS);
-        await repo.extend(id, renewedUntil);
-        expiresAt = renewedUntil;
-      }
-      const persistent = found.session.persistent;
-      remember(id, { user: found.user, expiresAt, persistent, freshUntil: current.getTime() + cacheOptions.ttlMs });
-      return { user: found.user, renewedUntil, persistent };
     },
 
     async revoke(token: string) {
-      cache.delete(hash(token));
-      await repo.delete(hash(token));
+      const id = hash(token);
+      const userId = await repo.delete(id);
+      if (userId) bump(userId);
+      sessions.delete(id);
     },
     async revokeAll(userId: string) {
-      forget((e) => e.user.id === userId);
       await repo.deleteForUser(userId);
+      bump(userId);
+      forgetSessionsOf(userId);
+      users.delete(userId);
     },
     /** Ends every other session of the user, keeping the one holding `token`. */
     async revokeOthers(userId: string, token: string) {
-      forget((e) => e.user.id === userId);
       await repo.deleteForUserExcept(userId, hash(token));
+      bump(userId);
+      forgetSessionsOf(userId);
+      users.delete(userId);
     },
-    /** The user's row changed: the next request reads it again. */
+    /** The user's row changed (call after the write): the next request reads it again. */
     userChanged(userId: string) {
-      forget((e) => e.user.id === userId);
+      bump(userId);
+      users.delete(userId);
     },
   };
 }

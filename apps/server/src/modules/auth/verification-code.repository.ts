@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 
@@ -32,13 +32,24 @@ export function createVerificationCodeRepository(db: Db) {
           ),
         );
     },
-    async addAttempt(id: string) {
+    /**
+     * Counts one try of a code that is still open and has tries left, in one statement, so parallel
+     * guesses cannot all pass a check made before any of them counted. Null when no try is left.
+     */
+    async claimTry(id: string, maxTries: number, at: Date) {
       const [row] = await db
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, id))
-        .returning({ attempts: verificationCodes.attempts });
-      return row?.attempts ?? 0;
+        .where(
+          and(
+            eq(verificationCodes.id, id),
+            lt(verificationCodes.attempts, maxTries),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, at),
+          ),
+        )
+        .returning({ attempts: verificationCodes.attempts, codeHash: verificationCodes.codeHash });
+      return row ?? null;
     },
     /** Marks the code used; false when someone else used it first. */
     async consume(id: string, at: Date) {

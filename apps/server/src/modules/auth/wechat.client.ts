@@ -1,8 +1,7 @@
-import { AppError } from '../../shared/app-error.ts';
-
 /**
  * WeChat Open Platform website sign-in: the QR-connect page returns a code, exchanged here for
- * the user's openid (sns/oauth2/access_token).
+ * the user's openid (sns/oauth2/access_token). Failures are plain errors carrying WeChat's own
+ * words, for the server log only; callers show their own message.
  */
 export function createWechatClient(opts: {
   appId: string;
@@ -33,15 +32,9 @@ export function createWechatClient(opts: {
         code,
         grant_type: 'authorization_code',
       }).toString();
-      let body: { openid?: string; errcode?: number; errmsg?: string };
-      try {
-        const res = await doFetch(url, { signal: AbortSignal.timeout(10_000) });
-        body = (await res.json()) as typeof body;
-      } catch (err) {
-        throw new AppError('WECHAT_FAILED', { details: { reason: (err as Error).message } });
-      }
-      if (!body.openid)
-        throw new AppError('WECHAT_FAILED', { details: { errcode: body.errcode, errmsg: body.errmsg } });
+      const res = await doFetch(url, { signal: AbortSignal.timeout(10_000) });
+      const body = (await res.json()) as { openid?: string; errcode?: number; errmsg?: string };
+      if (!body.openid) throw new Error(`WeChat refused the code: errcode ${body.errcode}, errmsg ${body.errmsg}`);
       return body.openid;
     },
   };

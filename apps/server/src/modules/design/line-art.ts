@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import type { UploadedImage } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
-import type { UrlSigner } from '../../storage/signed-urls.ts';
 import type { GeneratedImages } from '../upload/generated-images.ts';
 import type { UploadService } from '../upload/upload.service.ts';
 
@@ -32,7 +31,7 @@ export async function extractLineArt(input: Buffer): Promise<Buffer> {
   return sharp(out, raw).png().toBuffer();
 }
 
-export function createLineArtService(deps: { uploads: UploadService; images: GeneratedImages; signer: UrlSigner }) {
+export function createLineArtService(deps: { uploads: UploadService; images: GeneratedImages }) {
   return {
     async extract(userId: string, imageId: string): Promise<UploadedImage> {
       const source = await deps.uploads.getOwnedAny(imageId, userId);
@@ -42,7 +41,7 @@ export function createLineArtService(deps: { uploads: UploadService; images: Gen
       return {
         id: row.id,
         kind: 'line-art',
-        url: deps.signer.sign(row.key),
+        url: deps.uploads.url(row.key),
         width: row.width,
         height: row.height,
         bytes: row.bytes,

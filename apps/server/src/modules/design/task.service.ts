@@ -7,7 +7,6 @@ import type { GenerationSettings } from '../../generation/settings.ts';
 import type { Translator } from '../../generation/translator.ts';
 import { needsTranslation } from '../../generation/translator.ts';
 import { AppError } from '../../shared/app-error.ts';
-import type { UrlSigner } from '../../storage/signed-urls.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { GeneratedImages } from '../upload/generated-images.ts';
 import type { UploadService } from '../upload/upload.service.ts';
@@ -35,7 +34,6 @@ export interface TaskServiceDeps {
   uploads: UploadService;
   images: GeneratedImages;
   events: TaskEvents;
-  signer: UrlSigner;
   translator: Translator | null;
   /** Whether the engine of a model can stop a running task. */
   canCancelRunning(engine: string): boolean;
@@ -49,8 +47,8 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   const resultDto = (row: UploadRow) => ({
     id: row.id,
-    url: deps.signer.sign(row.key),
-    thumbUrl: deps.signer.sign(row.thumbKey ?? row.key),
+    url: deps.uploads.url(row.key),
+    thumbUrl: deps.uploads.url(row.thumbKey ?? row.key),
     width: row.width,
     height: row.height,
   });
@@ -79,7 +77,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       position,
       estimatedWaitSeconds: wait,
       progress: row.state === 'complete' ? 100 : row.progress,
-      previewUrl: row.state === 'generating' && row.previewKey ? deps.signer.sign(row.previewKey) : null,
+      previewUrl: row.state === 'generating' && row.previewKey ? deps.uploads.url(row.previewKey) : null,
       results: results.map(resultDto),
       cost: { cubes: row.costCubes, coveredByPlan: row.coveredByPlan, refunded: row.refunded },
       error: row.errorCode ? { code: row.errorCode } : null,

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { createSmtpMailer, type Mail, type Mailer } from './mailer.ts';
 import { createOutbox, type OutboxLine } from './outbox.ts';
 import { createTwilioSms, type SmsProvider } from './sms.ts';
-import { codeMessage } from './templates.ts';
+import { accountExistsMessage, codeMessage } from './templates.ts';
 
 export interface Logger {
   info(obj: object, msg: string): void;
@@ -59,6 +59,11 @@ export function createMessagingService(config: Config, log: Logger) {
     }) {
       const { subject, text } = codeMessage(input.code, input.purpose, input.locale);
       await deliver(input.channel, input.to, input.purpose, input.code, { to: input.to, subject, text });
+    },
+    /** Told instead of a registration code when the address already has an account. */
+    async sendAccountExists(input: { channel: 'phone' | 'email'; to: string; locale: Locale }) {
+      const { subject, text } = accountExistsMessage(input.locale);
+      await deliver(input.channel, input.to, 'register', null, { to: input.to, subject, text });
     },
     /** A notice by e-mail (e.g. a support reply); quietly skipped when no mail service exists. */
     async notifyByEmail(mail: Mail & { purpose: string }): Promise<boolean> {

@@ -75,8 +75,9 @@ export function createAdminClient(opts: { url: string; token: string }) {
   }
 
   return {
-    list: (status: 'open' | 'answered' | 'closed' | 'all') =>
-      request<typeof supportAdminRoutes.list>(supportAdminEndpoints.list, { query: { status } }),
+    /** One page of tickets; pass the `nextCursor` of a page to get the one after it. */
+    list: (status: 'open' | 'answered' | 'closed' | 'all', page: { cursor?: string; limit?: number } = {}) =>
+      request<typeof supportAdminRoutes.list>(supportAdminEndpoints.list, { query: { status, ...page } }),
     show: (id: string) => request<typeof supportAdminRoutes.detail>(supportAdminEndpoints.detail, { query: { id } }),
     reply: (ticketId: string, message: string) =>
       request<typeof supportAdminRoutes.reply>(supportAdminEndpoints.reply, { body: { ticketId, message } }),

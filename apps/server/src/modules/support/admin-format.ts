@@ -32,7 +32,8 @@ export function table(header: string[], rows: string[][], max: number[] = []): s
 
 export const when = (iso: string) => new Date(iso).toLocaleString('sv-SE', { dateStyle: 'short', timeStyle: 'short' });
 
-export function formatList(tickets: AdminTicketSummary[], status: string): string {
+/** A table of tickets; `more` is the hint shown when further pages exist. */
+export function formatList(tickets: AdminTicketSummary[], status: string, more: string | null = null): string {
   if (tickets.length === 0) return status === 'all' ? 'No tickets yet.' : `No ${status} tickets.`;
   const rows = tickets.map((x) => [
     x.id,
@@ -44,7 +45,8 @@ export function formatList(tickets: AdminTicketSummary[], status: string): strin
     x.subject,
   ]);
   const count = `${tickets.length} ticket${tickets.length === 1 ? '' : 's'}`;
-  return `${table(['ID', 'STATUS', 'LAST BY', 'USER', 'E-MAIL', 'UPDATED', 'SUBJECT'], rows, [36, 8, 7, 20, 32, 16, 48])}\n\n${count}`;
+  const footer = more ? `${count} shown, more follow.\n${more}` : count;
+  return `${table(['ID', 'STATUS', 'LAST BY', 'USER', 'E-MAIL', 'UPDATED', 'SUBJECT'], rows, [36, 8, 7, 20, 32, 16, 48])}\n\n${footer}`;
 }
 
 export function formatTicket(ticket: AdminTicketDetail, serverUrl: string): string {

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
+import { keysetPage, type Keyset } from '../../db/paging.ts';
 import { supportMessages, supportTickets, users, type SupportTicketRow } from '../../db/schema/index.ts';
 
 export type NewTicket = typeof supportTickets.$inferInsert;
@@ -9,7 +11,8 @@ export type TicketPatch = Partial<Pick<NewTicket, 'status' | 'locale' | 'unreadB
 // Times come from the database clock (microseconds), so "latest activity first" stays exact
 // even when two changes land within the same millisecond.
 const NOW = sql`now()`;
-const latestFirst = [desc(supportTickets.updatedAt), desc(supportTickets.createdAt)];
+/** Latest activity first. */
+const byActivity: Keyset = { sort: supportTickets.updatedAt, id: supportTickets.id };
 
 export function createSupportRepository(db: Db) {
   const withUsername = () =>
@@ -36,12 +39,19 @@ export function createSupportRepository(db: Db) {
       return row ?? null;
     },
 
-    listForUser: (userId: string) =>
-      db
-        .select()
-        .from(supportTickets)
-        .where(eq(supportTickets.userId, userId))
-        .orderBy(...latestFirst),
+    listForUser: (userId: string, page: PageRequest) =>
+      keysetPage(
+        byActivity,
+        page,
+        ({ where, orderBy, limit, sortKey }) =>
+          db
+            .select({ ticket: supportTickets, sortKey })
+            .from(supportTickets)
+            .where(and(eq(supportTickets.userId, userId), where))
+            .orderBy(...orderBy)
+            .limit(limit),
+        (row) => row.ticket.id,
+      ),
 
     messagesOf: (ticketId: string) =>
       db
@@ -81,10 +91,20 @@ export function createSupportRepository(db: Db) {
     },
 
     /** Every user's tickets with one status, or all of them. */
-    listWithUsername: (status: string | null) =>
-      withUsername()
-        .where(status ? eq(supportTickets.status, status) : undefined)
-        .orderBy(...latestFirst),
+    listWithUsername: (status: string | null, page: PageRequest) =>
+      keysetPage(
+        byActivity,
+        page,
+        ({ where, orderBy, limit, sortKey }) =>
+          db
+            .select({ ticket: supportTickets, username: users.username, sortKey })
+            .from(supportTickets)
+            .innerJoin(users, eq(users.id, supportTickets.userId))
+            .where(and(status ? eq(supportTickets.status, status) : undefined, where))
+            .orderBy(...orderBy)
+            .limit(limit),
+        (row) => row.ticket.id,
+      ),
   };
 }
 export type SupportRepository = ReturnType<typeof createSupportRepository>;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_TOKEN_HEADER, supportAdminRoutes, supportRoutes } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
-import { tokenMatches } from './admin-token.ts';
+import type { AdminGuard } from './admin-guard.ts';
 import type { SupportService } from './support.service.ts';
 
 // Generous for people, tight enough that one account cannot flood the support inbox.
@@ -15,7 +15,7 @@ export async function supportModule(app: FastifyInstance, opts: { support: Suppo
 
   defineRoute(app, supportRoutes.create, async (req) => support.create(req.user!, req.body, req.locale), perUser(20));
 
-  defineRoute(app, supportRoutes.list, async (req) => support.list(req.user!.id));
+  defineRoute(app, supportRoutes.list, async (req) => support.list(req.user!.id, req.query));
 
   defineRoute(app, supportRoutes.detail, async (req) => support.detail(req.user!.id, req.query.id));
 
@@ -31,17 +31,25 @@ export async function supportModule(app: FastifyInstance, opts: { support: Suppo
  * The operator's API under /admin: guarded by the admin token instead of a session and kept out of
  * the public OpenAPI document.
  */
-export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService; token: string }) {
-  const { support, token } = opts;
+export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService; guard: AdminGuard }) {
+  const { support, guard } = opts;
 
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
-  app.addHook('onRequest', async (req) => {
-    if (!tokenMatches(token, req.headers[ADMIN_TOKEN_HEADER])) throw new AppError('ADMIN_TOKEN_INVALID');
+  // Wrong tokens are counted per address: after a few, the address waits (429 with Retry-After).
+  app.addHook('onRequest', async (req, reply) => {
+    try {
+      await guard.check(req.ip, req.headers[ADMIN_TOKEN_HEADER]);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ADMIN_TOKEN_LOCKED') {
+        reply.header('retry-after', String(err.params.seconds));
+      }
+      throw err;
+    }
   });
 
-  defineRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status));
+  defineRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status, req.query));
 
   defineRoute(app, supportAdminRoutes.detail, async (req) => support.adminDetail(req.query.id));
 

@@ -4,12 +4,15 @@ import type {
   CreateTicketBody,
   Locale,
   MessageAuthor,
+  Page,
+  PageRequest,
   SupportMessage,
   TicketDetail,
   TicketStatus,
   TicketSummary,
 } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
+import { mapPage } from '../../db/paging.ts';
 import type { SupportMessageRow, SupportTicketRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Logger, MessagingService } from '../messaging/messaging.service.ts';
@@ -96,7 +99,7 @@ export function createSupportService(deps: SupportDeps) {
   }
 
   return {
-    async create(user: UserRow, body: CreateTicketBody, locale: Locale): Promise<TicketDetail> {
+    async create(user: Pick<UserRow, 'id'>, body: CreateTicketBody, locale: Locale): Promise<TicketDetail> {
       const screenshotKey = body.screenshotUploadId
         ? (await deps.uploads.getOwned(body.screenshotUploadId, user.id, 'support')).key
         : null;
@@ -115,7 +118,8 @@ export function createSupportService(deps: SupportDeps) {
       return toDetail(row);
     },
 
-    list: async (userId: string) => (await repo.listForUser(userId)).map(toSummary),
+    list: async (userId: string, page: PageRequest): Promise<Page<TicketSummary>> =>
+      mapPage(await repo.listForUser(userId, page), (r) => toSummary(r.ticket)),
 
     /** Opening a ticket reads its staff replies. */
     async detail(userId: string, id: string): Promise<TicketDetail> {
@@ -135,8 +139,10 @@ export function createSupportService(deps: SupportDeps) {
       return toDetail(row);
     },
 
-    adminList: async (status: TicketStatus | 'all') =>
-      (await repo.listWithUsername(status === 'all' ? null : status)).map((r) => toAdminSummary(r.ticket, r.username)),
+    adminList: async (status: TicketStatus | 'all', page: PageRequest): Promise<Page<AdminTicketSummary>> =>
+      mapPage(await repo.listWithUsername(status === 'all' ? null : status, page), (r) =>
+        toAdminSummary(r.ticket, r.username),
+      ),
 
     async adminDetail(id: string): Promise<AdminTicketDetail> {
       const { ticket, username } = await anyTicket(id);

@@ -101,7 +101,7 @@ describe('opening a ticket', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('UPLOAD_NOT_FOUND');
     }
-    expect((await list(a.cookie)).json().data).toEqual([]);
+    expect((await list(a.cookie)).json().data).toEqual({ items: [], nextCursor: null });
   });
 
   const cases: [string, object, string, string, string][] = [
@@ -136,7 +136,7 @@ describe('a user sees only their own tickets', () => {
     const owner = await seedUser(t);
     const other = await seedUser(t);
     const { id } = await newTicket(owner.cookie);
-    expect((await list(other.cookie)).json().data).toEqual([]);
+    expect((await list(other.cookie)).json().data).toEqual({ items: [], nextCursor: null });
     const seen = await detail(other.cookie, id);
     expect(seen.statusCode).toBe(404);
     expect(seen.json()).toMatchObject({ code: 'TICKET_NOT_FOUND', msg: 'This support ticket was not found' });
@@ -158,13 +158,13 @@ describe('the conversation', () => {
     const { cookie } = await seedUser(t);
     const first = await newTicket(cookie, { subject: 'First' });
     const second = await newTicket(cookie, { subject: 'Second' });
-    const order = async () => (await list(cookie)).json().data.map((x: { subject: string }) => x.subject);
+    const order = async () => (await list(cookie)).json().data.items.map((x: { subject: string }) => x.subject);
     expect(await order()).toEqual(['Second', 'First']);
     await reply(cookie, first.id, 'Any news?');
     expect(await order()).toEqual(['First', 'Second']);
     await staffReply(second.id, 'Looking into it.');
     expect(await order()).toEqual(['Second', 'First']);
-    const [top] = (await list(cookie)).json().data;
+    const [top] = (await list(cookie)).json().data.items;
     expect(top).toMatchObject({ status: 'answered', unread: true, lastMessagePreview: 'Looking into it.' });
   });
 
@@ -207,12 +207,12 @@ describe('staff replies', () => {
     expect(mail[0]!.text).toContain('技术支持');
     expect(mail[0]!.text).not.toContain('已为您重新提交任务');
 
-    const summary = (await list(cookie)).json().data.find((x: { id: string }) => x.id === id);
+    const summary = (await list(cookie)).json().data.items.find((x: { id: string }) => x.id === id);
     expect(summary).toMatchObject({ status: 'answered', unread: true });
     const opened = (await detail(cookie, id)).json().data;
     expect(opened.unread).toBe(false);
     expect(opened.messages.at(-1)).toMatchObject({ author: 'staff', body: '已为您重新提交任务。' });
-    expect((await list(cookie)).json().data.find((x: { id: string }) => x.id === id).unread).toBe(false);
+    expect((await list(cookie)).json().data.items.find((x: { id: string }) => x.id === id).unread).toBe(false);
   });
 
   it('write English notices for tickets written in English', async () => {
@@ -268,7 +268,7 @@ describe('the admin API', () => {
     const closed = await newTicket(cookie, { subject: 'Closed one' });
     await admin('POST', 'close', { ticketId: closed.id });
     const ids = async (query: string) =>
-      (await admin('GET', `list${query}`)).json().data.map((x: { id: string }) => x.id) as string[];
+      (await admin('GET', `list${query}`)).json().data.items.map((x: { id: string }) => x.id) as string[];
     expect(await ids('')).toContain(open.id);
     expect(await ids('')).not.toContain(closed.id);
     expect(await ids('?status=closed')).toEqual(expect.arrayContaining([closed.id]));
@@ -295,7 +295,11 @@ describe('a configured ADMIN_TOKEN', () => {
           url: '/turing/admin/support/list',
           headers: { [ADMIN_TOKEN_HEADER]: token },
         });
-      expect((await get('configured-token-0123456789')).json()).toEqual({ status: 200, msg: 'success', data: [] });
+      expect((await get('configured-token-0123456789')).json()).toEqual({
+        status: 200,
+        msg: 'success',
+        data: { items: [], nextCursor: null },
+      });
       expect((await get(adminToken)).statusCode).toBe(403);
     } finally {
       await other.close();

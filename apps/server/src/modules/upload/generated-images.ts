@@ -26,11 +26,17 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
     async save(input: { userId: string; kind: 'result' | 'line-art'; png: Buffer; taskId?: string; db?: Db }) {
       const meta = await sharp(input.png).metadata();
       const id = randomUUID();
-      const key = `${input.kind}/${month()}/${id}.png`;
-      const thumbKey = `${input.kind}/${month()}/${id}.thumb.webp`;
       const thumb = await webpThumb(input.png);
-      await deps.storage.put(key, input.png, 'image/png');
-      await deps.storage.put(thumbKey, thumb, 'image/webp');
+      const [key, thumbKey] = await Promise.all([
+        deps.storage.put(`${input.kind}/${month()}/${id}.png`, input.png, {
+          contentType: 'image/png',
+          visibility: 'private',
+        }),
+        deps.storage.put(`${input.kind}/${month()}/${id}.thumb.webp`, thumb, {
+          contentType: 'image/webp',
+          visibility: 'private',
+        }),
+      ]);
       const [row] = await (input.db ?? deps.db)
         .insert(uploads)
         .values({
@@ -52,14 +58,15 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
 
     /** A small progress preview: stored privately, replaced by the next one. */
     async savePreview(taskId: string, image: Buffer) {
-      const key = `preview/${taskId}/${randomUUID()}.webp`;
-      await deps.storage.put(
-        key,
-        await sharp(image).resize(512, 512, { fit: 'inside' }).webp({ quality: 70 }).toBuffer(),
-        'image/webp',
-      );
-      return key;
+      const body = await sharp(image).resize(512, 512, { fit: 'inside' }).webp({ quality: 70 }).toBuffer();
+      return deps.storage.put(`preview/${taskId}/${randomUUID()}.webp`, body, {
+        contentType: 'image/webp',
+        visibility: 'private',
+      });
     },
+
+    /** Progress previews are only shown while a task runs. */
+    dropPreview: (key: string) => deps.storage.delete(key).catch(() => {}),
 
     resultsOf: (taskIds: string[], db: Db = deps.db) =>
       taskIds.length

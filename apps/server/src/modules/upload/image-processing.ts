@@ -1,5 +1,5 @@
-import sharp from 'sharp';
-import type { UploadKind } from '@turing/contract';
+import sharp, { type Metadata } from 'sharp';
+import { LIMITS, type UploadKind } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 
 export interface CleanImage {
@@ -11,21 +11,27 @@ export interface CleanImage {
 }
 
 const ACCEPTED = new Set(['png', 'jpeg']);
-/** Big enough for any photo or drawing a person uploads, small enough to stop decompression bombs. */
-const MAX_PIXELS = 64_000_000;
+/** See LIMITS.imageMaxPixels: what a design image needs, small enough to stop decompression bombs. */
+const MAX_PIXELS = LIMITS.imageMaxPixels;
 
 /**
  * Judges an upload by its bytes, not its name: only real PNG or JPEG images pass. The result is
  * re-encoded, which drops metadata (GPS and camera data) and applies the EXIF orientation.
  */
 export async function cleanImage(input: Buffer, kind: UploadKind): Promise<CleanImage> {
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata()).format;
+    // Reads the header only, so the pixel count can be judged before anything is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('IMAGE_FORMAT');
   }
+  const format = meta.format;
   if (!format || !ACCEPTED.has(format)) throw new AppError('IMAGE_FORMAT');
+  if (!meta.width || !meta.height) throw new AppError('IMAGE_FORMAT');
+  if (meta.width * meta.height > MAX_PIXELS) {
+    throw new AppError('IMAGE_TOO_MANY_PIXELS', { params: { megapixels: MAX_PIXELS / 1_000_000 } });
+  }
 
   try {
     const pipeline = sharp(input, { limitInputPixels: MAX_PIXELS }).rotate();

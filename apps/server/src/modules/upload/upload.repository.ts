@@ -1,13 +1,48 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema/index.ts';
+import { supportMessages, tasks, uploads, users } from '../../db/schema/index.ts';
+
+export type NewUpload = typeof uploads.$inferInsert;
 
 export function createUploadRepository(db: Db) {
   return {
-    async insert(values: typeof uploads.$inferInsert) {
+    async insert(values: NewUpload) {
       const [row] = await db.insert(uploads).values(values).returning();
       return row!;
     },
+
+    /** What a user uploaded since `since`: how many images and how many stored bytes. */
+    async usageSince(userId: string, since: Date) {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          bytes: sql<number>`coalesce(sum(${uploads.bytes}), 0)::bigint`,
+          oldest: sql<string | null>`min(${uploads.createdAt})`,
+        })
+        .from(uploads)
+        // Only what the user sent counts: images the product made (results, line art) do not.
+        .where(
+          and(
+            eq(uploads.userId, userId),
+            gt(uploads.createdAt, since),
+            sql`${uploads.kind} not in ('result', 'line-art')`,
+          ),
+        );
+      return {
+        count: Number(row?.count ?? 0),
+        bytes: Number(row?.bytes ?? 0),
+        oldest: row?.oldest ? new Date(row.oldest) : null,
+      };
+    },
+
+    /**
+     * Holds a lock per user until the caller's transaction ends, so two uploads at once cannot
+     * both pass a quota check that only one of them fits in.
+     */
+    async lockUser(userId: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upload:${userId}`}, 0))`);
+    },
+
     async findOwned(id: string, userId: string) {
       const [row] = await db
         .select()
@@ -16,5 +51,52 @@ export function createUploadRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
+
+    async deleteByKey(key: string) {
+      await db.delete(uploads).where(eq(uploads.key, key));
+    },
+
+    /**
+     * Removes up to `max` uploads made before `before` that nothing refers to, and returns their
+     * storage keys. A new kind of reference (generation tasks, …) must be added to this list.
+     */
+    async deleteUnreferenced(before: Date, max: number) {
+      // Two NOT EXISTS (not one NOT over an OR) so PostgreSQL plans them as anti-joins.
+      const unreferenced = and(
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(eq(users.avatarKey, uploads.key)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(supportMessages)
+            .where(eq(supportMessages.screenshotKey, uploads.key)),
+        ),
+        // Generated results belong to their task; inputs a task was made with stay with it.
+        sql`${uploads.taskId} is null`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(tasks)
+            .where(
+              sql`${tasks.userId} = ${uploads.userId} and ${uploads.id}::text in (${tasks.params}->>'baseImageId', ${tasks.params}->>'referenceImageId', ${tasks.params}->>'depthImageId', ${tasks.params}->>'lineArtImageId', ${tasks.params}->>'maskImageId')`,
+            ),
+        ),
+      );
+      const candidates = db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(lt(uploads.createdAt, before), unreferenced))
+        .orderBy(uploads.createdAt)
+        .limit(max);
+      return db
+        .delete(uploads)
+        .where(and(inArray(uploads.id, candidates), unreferenced))
+        .returning({ key: uploads.key });
+    },
   };
 }
+export type UploadRepository = ReturnType<typeof createUploadRepository>;

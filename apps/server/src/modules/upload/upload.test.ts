@@ -1,4 +1,6 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHttpApp } from '../../app.ts';
 import { buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { png, upload } from '../../test/upload-helpers.ts';
 
@@ -32,10 +34,40 @@ describe('private images', () => {
     expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
   });
 
-  it('avatars stay public', async () => {
+  it('avatars are public and cached for long', async () => {
     const { cookie } = await registerUser(t);
     const image = (await upload(t, cookie, await png(), 'me.png')).json().data;
-    expect(image.url).toMatch(/^\/files\/avatar\//);
-    expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+    expect(image.url).toMatch(/^\/files\/public\/avatar\/\d{4}\/\d{2}\/[\w-]+\.webp$/);
+    const res = await t.app.inject({ method: 'GET', url: image.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(image.bytes);
+    expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+  });
+
+  it('answers 404 for unknown files and keys outside the store', async () => {
+    for (const url of ['/files/public/avatar/none.webp', '/files/private/x.png?exp=1&sig=x', '/files/../secret']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('content security policy', () => {
+  it('lets pages load images from the app itself with the local storage', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/turing/health' });
+    expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob:(;|$)/);
+  });
+
+  it('adds the origin of a storage that serves its own URLs', async () => {
+    const services = t.app.services!;
+    const remote = { ...services.storage, origin: 'https://images.example.com' };
+    const app = await buildHttpApp({ ...services, storage: remote }, { logger: pino({ level: 'silent' }) });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/turing/health' });
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://images.example.com");
+    } finally {
+      await app.close();
+    }
   });
 });

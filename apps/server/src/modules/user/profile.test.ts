@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../shared/password.ts';
 import { png, upload as uploadAs } from '../../test/upload-helpers.ts';
 import { appHeaders, buildTestApp, cookieFrom, registerUser, type TestApp } from '../../test/test-app.ts';
 
@@ -157,5 +160,67 @@ describe('beginner guide', () => {
     expect((await set(a.cookie, 'key=design&done=false')).json().data.progress.design).toBe(false);
     expect((await set(a.cookie, 'key=bad%20key')).json().status).toBe(400);
     expect((await get(b.cookie)).json().data).toEqual({ progress: {} });
+  });
+});
+
+describe('password checks', () => {
+  it('compare with the stored password, never a cached copy', async () => {
+    const user = await registerUser(t);
+    const info = () => t.app.inject({ method: 'GET', url: '/turing/user/info', headers: { cookie: user.cookie } });
+    expect((await info()).json().status).toBe(200);
+    // Changed elsewhere (another API node, an operator) while this node holds the session.
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('elsewhere1') })
+      .where(eq(users.id, user.profile.id));
+    const change = (oldPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/turing/user/update/password',
+        headers: { ...appHeaders(), cookie: user.cookie },
+        payload: { oldPassword, password: 'brandnew1', confirmPassword: 'brandnew1' },
+      });
+    expect((await change(user.password)).json().code).toBe('OLD_PASSWORD_WRONG');
+    expect((await change('elsewhere1')).json().status).toBe(200);
+  });
+});
+
+describe('a NUL character', () => {
+  it('is refused with a clear message in every text field, and nothing changes', async () => {
+    const { cookie } = await registerUser(t);
+    const nul = '\u0000';
+    for (const payload of [{ nickname: `Ada${nul}` }, { signature: `a${nul}b` }]) {
+      const en = await update(cookie, payload);
+      expect(en.statusCode).toBe(400);
+      expect(en.json()).toMatchObject({
+        code: 'TEXT_INVALID_CHAR',
+        msg: 'The text contains an invalid character (a NUL byte), please remove it',
+      });
+      expect((await update(cookie, payload, 'zh')).json().msg).toBe('输入内容包含无效字符（NUL 空字符），请删除后重试');
+    }
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/turing/unauthorized/login',
+      headers: appHeaders(),
+      payload: { email: 'nul@example.com', password: `secret${nul}` },
+    });
+    expect(login.json().code).toBe('TEXT_INVALID_CHAR');
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/turing/unauthorized/reg',
+      headers: appHeaders(),
+      payload: {
+        email: 'nul@example.com',
+        code: '123456',
+        username: `nul${nul}`,
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        occupation: 'architect',
+        agree: true,
+      },
+    });
+    expect(register.json().code).toBe('TEXT_INVALID_CHAR');
+    const info = await t.app.inject({ method: 'GET', url: '/turing/user/info', headers: { cookie } });
+    expect(info.json().data.nickname).not.toContain(nul);
   });
 });

@@ -1,5 +1,6 @@
 import type { UserProfile } from '@turing/contract';
 import type { UserRow } from '../../db/schema/index.ts';
+import type { SessionUser } from '../auth/session.service.ts';
 
 export function maskEmail(email: string): string {
   const [name = '', domain = ''] = email.split('@');
@@ -14,7 +15,8 @@ export function maskPhone(phone: string): string {
   return `${digits.slice(0, digits.length - 8)}****${digits.slice(-4)}`;
 }
 
-export function toProfile(user: UserRow): UserProfile {
+/** A fresh row or the session's user (which carries `hasPassword` instead of the hash). */
+export function toProfile(user: UserRow | SessionUser): UserProfile {
   return {
     id: user.id,
     username: user.username,
@@ -28,6 +30,6 @@ export function toProfile(user: UserRow): UserProfile {
     email: user.email ? maskEmail(user.email) : null,
     wechatBound: user.wechatOpenId !== null,
     inviteCode: user.inviteCode,
-    hasPassword: user.passwordHash !== null,
+    hasPassword: 'hasPassword' in user ? user.hasPassword : user.passwordHash !== null,
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 
@@ -21,6 +21,11 @@ export function createUserRepository(db: Db) {
       ),
     findByGoogleSub: (sub: string) => one(db.select().from(users).where(eq(users.googleSub, sub)).limit(1)),
     findByWechat: (openId: string) => one(db.select().from(users).where(eq(users.wechatOpenId, openId)).limit(1)),
+    /** Read at the moment of a password check, never from a cache. */
+    async passwordHash(id: string) {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
+      return row?.hash ?? null;
+    },
     async insert(values: NewUser) {
       const [row] = await db.insert(users).values(values).returning();
       return row!;
@@ -30,6 +35,15 @@ export function createUserRepository(db: Db) {
         .update(users)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(users.id, id))
+        .returning();
+      return row ?? null;
+    },
+    /** Sets a phone or e-mail only where the account has none; null when it already had one. */
+    async fillIfEmpty(id: string, field: 'phone' | 'email', value: string) {
+      const [row] = await db
+        .update(users)
+        .set({ [field]: value, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users[field])))
         .returning();
       return row ?? null;
     },

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { userRoutes } from '@turing/contract';
-import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
-import type { WechatClient } from '../auth/wechat.client.ts';
+import type { OAuthService } from '../auth/oauth.service.ts';
 import { toProfile } from './user.mapper.ts';
 import type { UserService } from './user.service.ts';
 
-export async function userModule(app: FastifyInstance, opts: { users: UserService; wechat: WechatClient | null }) {
-  const { users } = opts;
+export async function userModule(app: FastifyInstance, opts: { users: UserService; oauth: OAuthService }) {
+  const { users, oauth } = opts;
 
   defineRoute(app, userRoutes.info, async (req) => toProfile(req.user!));
 
@@ -29,13 +28,12 @@ export async function userModule(app: FastifyInstance, opts: { users: UserServic
     progress: await users.setGuideStep(req.user!.id, req.query.key, req.query.done),
   }));
 
-  defineRoute(app, userRoutes.bindWechat, async (req) => {
-    if (!opts.wechat) throw new AppError('WECHAT_UNAVAILABLE');
-    const user = req.user!;
-    if (user.wechatOpenId) throw new AppError('PHONE_ALREADY_BOUND_WECHAT');
-    const openId = await opts.wechat.openIdFor(req.query.code);
-    const holder = await users.findByWechat(openId);
-    if (holder && holder.id !== user.id) throw new AppError('WECHAT_TAKEN');
-    return toProfile((await users.link(user.id, { wechatOpenId: openId }))!);
-  });
+  defineRoute(app, userRoutes.bindContact, async (req) =>
+    toProfile(await users.bindContact(req.user!, req.body, req.ip)),
+  );
+
+  // Only a ticket from the server's WeChat callback, made for this very session; never a raw WeChat code.
+  defineRoute(app, userRoutes.bindWechat, async (req) =>
+    toProfile(await oauth.bindWechat(req.user!, req.sessionToken!, req.query.ticket)),
+  );
 }

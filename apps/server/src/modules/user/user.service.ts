@@ -1,23 +1,57 @@
 import { randomBytes } from 'node:crypto';
-import type { ChangePasswordBody, UpdateInfoBody } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { bindContactBody, ChangePasswordBody, ErrorCode, UpdateInfoBody } from '@turing/contract';
+import type { z } from 'zod';
+import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from '../../shared/password.ts';
-import type { SessionService } from '../auth/session.service.ts';
+import { uniqueViolation } from '../../shared/unique-violation.ts';
+import type { SessionService, SessionUser } from '../auth/session.service.ts';
+import type { Throttle } from '../auth/throttle.ts';
+import type { VerificationCodeService } from '../auth/verification-code.service.ts';
 import type { UploadService } from '../upload/upload.service.ts';
-import { createUserRepository, type NewUser } from './user.repository.ts';
+import { createUserRepository, type NewUser, type UserPatch } from './user.repository.ts';
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newInviteCode = () => Array.from(randomBytes(8), (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join('');
+
+/** Which identifier a unique index protects, as the error a caller sees. */
+const TAKEN: Record<string, ErrorCode> = {
+  users_username_unique: 'USERNAME_TAKEN',
+  users_username_lower_idx: 'USERNAME_TAKEN',
+  users_email_unique: 'EMAIL_TAKEN',
+  users_phone_unique: 'PHONE_TAKEN',
+  users_wechat_open_id_unique: 'WECHAT_TAKEN',
+  users_google_sub_unique: 'GOOGLE_FAILED',
+};
+
+/** Runs a write; another request that took the same identifier first answers as "taken", not 500. */
+async function mapTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    const code = constraint === null ? undefined : TAKEN[constraint];
+    if (code) throw new AppError(code);
+    throw err;
+  }
+}
+
+type BindContactInput = z.output<typeof bindContactBody>;
 
 export interface Identity {
   phone?: string;
   email?: string;
 }
 
-export function createUserService(deps: { db: Db; sessions: SessionService; uploads: UploadService }) {
-  const repo = createUserRepository(deps.db);
+export function createUserService(deps: {
+  database: Database;
+  sessions: SessionService;
+  uploads: UploadService;
+  codes: VerificationCodeService;
+  throttle: Throttle;
+}) {
+  const { db } = deps.database;
+  const repo = createUserRepository(db);
 
   return {
     findById: (id: string) => repo.findById(id),
@@ -38,10 +72,12 @@ export function createUserService(deps: { db: Db; sessions: SessionService; uplo
       return (await repo.findByUsername(username)) === null;
     },
 
-    /** Creates a user, inside the caller's transaction when given one. */
+    /** Creates a user, inside the caller's transaction when given one; a taken identifier answers as such. */
     async create(values: Omit<NewUser, 'inviteCode' | 'nickname'> & { nickname?: string }, tx?: Db) {
       const r = tx ? createUserRepository(tx) : repo;
-      return r.insert({ ...values, nickname: values.nickname ?? values.username, inviteCode: newInviteCode() });
+      return mapTaken(() =>
+        r.insert({ ...values, nickname: values.nickname ?? values.username, inviteCode: newInviteCode() }),
+      );
     },
 
     async setPassword(userId: string, password: string, tx?: Db) {
@@ -50,13 +86,35 @@ export function createUserService(deps: { db: Db; sessions: SessionService; uplo
       deps.sessions.userChanged(userId);
     },
 
-    async link(userId: string, patch: { googleSub?: string; wechatOpenId?: string; email?: string; phone?: string }) {
-      const row = await repo.update(userId, patch);
+    async link(userId: string, patch: Pick<UserPatch, 'googleSub' | 'wechatOpenId' | 'email' | 'phone'>) {
+      const row = await mapTaken(() => repo.update(userId, patch));
       deps.sessions.userChanged(userId);
       return row;
     },
 
-    async updateInfo(user: UserRow, body: UpdateInfoBody) {
+    /**
+     * Adds a verified phone or e-mail to an account that has none yet. The code is spent and the
+     * address written in one transaction: when someone else holds the address, nothing changes
+     * and the code still works.
+     */
+    async bindContact(user: SessionUser, body: BindContactInput, ip: string) {
+      const field = body.phone ? 'phone' : 'email';
+      const target = (body.phone ?? body.email)!;
+      if (user[field]) throw new AppError(field === 'phone' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
+      await deps.throttle.submission('bind', target, ip);
+      const code = await deps.codes.check({ target, purpose: 'bind', code: body.code });
+      const row = await deps.database.transaction(async (tx) => {
+        await deps.codes.consume(tx, code.id);
+        // Only while the field is still empty: two bindings at once cannot overwrite each other.
+        const updated = await mapTaken(() => createUserRepository(tx).fillIfEmpty(user.id, field, target));
+        if (!updated) throw new AppError(field === 'phone' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
+        return updated;
+      });
+      deps.sessions.userChanged(user.id);
+      return row;
+    },
+
+    async updateInfo(user: SessionUser, body: UpdateInfoBody) {
       const patch: Partial<NewUser> = {};
       if (body.nickname !== undefined) patch.nickname = body.nickname;
       if (body.signature !== undefined) patch.signature = body.signature;
@@ -69,16 +127,21 @@ export function createUserService(deps: { db: Db; sessions: SessionService; uplo
       if (Object.keys(patch).length === 0) return user;
       const row = (await repo.update(user.id, patch))!;
       deps.sessions.userChanged(user.id);
+      // The replaced avatar is referenced nowhere else: remove it once the new one is saved.
+      if (patch.avatarKey && user.avatarKey && user.avatarKey !== patch.avatarKey) {
+        await deps.uploads.discard(user.avatarKey);
+      }
       return row;
     },
 
     /** A new password; every other session of the user ends, this one stays. */
-    async changePassword(user: UserRow, sessionToken: string, body: ChangePasswordBody) {
-      if (user.passwordHash && !(await verifyPassword(user.passwordHash, body.oldPassword ?? ''))) {
+    async changePassword(user: SessionUser, sessionToken: string, body: ChangePasswordBody) {
+      // The hash is read now, from the database: no cache ever holds it.
+      const current = await repo.passwordHash(user.id);
+      if (current && !(await verifyPassword(current, body.oldPassword ?? ''))) {
         throw new AppError('OLD_PASSWORD_WRONG');
       }
       await repo.update(user.id, { passwordHash: await hashPassword(body.password) });
-      // Also drops this session's cached row, so the next request sees the new hash.
       await deps.sessions.revokeOthers(user.id, sessionToken);
     },
 

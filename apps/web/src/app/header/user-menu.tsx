@@ -22,7 +22,8 @@ export function UserMenu() {
     logout.mutate(undefined, {
       onSuccess() {
         reset();
-        queryClient.removeQueries({ queryKey: ['user'] });
+        // Every feature's cached answers (tickets, signed image URLs...) belong to the account leaving.
+        queryClient.clear();
         toast.success(t('nav.logoutDone'));
         void navigate(PATHS.login);
       },

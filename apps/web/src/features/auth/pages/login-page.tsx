@@ -9,7 +9,6 @@ import { Logo } from '../../../shared/ui/logo.tsx';
 import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
 import { SettingsSwitch } from '../../../shared/ui/settings-switch.tsx';
-import { useWechatLogin } from '../api/wechat-login.ts';
 import type { Method } from '../../../shared/ui/identity/identity-field.tsx';
 import { LoginForm } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
@@ -26,26 +25,22 @@ export function LoginPage() {
   const [view, setView] = useState<View>(params.get('tab') === 'register' ? 'register' : 'login');
   const [prefill, setPrefill] = useState<{ method: Method; value: string } | null>(null);
   const finish = useFinishLogin();
-  const wechatLogin = useWechatLogin();
   const handled = useRef(false);
 
-  // Returning from Google or WeChat: finish the sign-in the server started, or say why it failed.
+  // Back from Google or WeChat: the server already finished the sign-in (or refused it); the
+  // address carries only the outcome, never a provider's code.
   useEffect(() => {
     if (handled.current) return;
     const sso = params.get('sso');
-    const wechatCode = params.get('wechatCode');
-    if (!sso && !wechatCode) return;
+    if (sso !== 'ok' && sso !== 'error') return;
     handled.current = true;
     if (sso === 'ok') {
       void getUserInfo().then(finish, (err: Error) => toastError(err));
-    } else if (sso === 'error') {
+    } else {
       toast.error(t(`errors:${params.get('code') ?? 'VALIDATION'}`, { defaultValue: t('ssoFailed') }));
       setParams({}, { replace: true });
-    } else if (wechatCode) {
-      wechatLogin.mutate(wechatCode, { onSuccess: finish, onError: (err) => toastError(err) });
-      setParams({}, { replace: true });
     }
-  }, [finish, params, setParams, t, wechatLogin]);
+  }, [finish, params, setParams, t]);
 
   return (
     <div className="login-page">

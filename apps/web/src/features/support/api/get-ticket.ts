@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supportEndpoints, type supportRoutes, type TicketSummary } from '@turing/contract';
+import { supportEndpoints, type supportRoutes } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
-import { ticketsQueryKey } from './list-tickets.ts';
+import { ticketsQueryKey, type TicketPages } from './list-tickets.ts';
 
 export const getTicket = (id: string) => call<typeof supportRoutes.detail>(supportEndpoints.detail, { query: { id } });
 
@@ -18,8 +18,16 @@ export function useTicket(id: string | null) {
   const readId = query.data?.id;
   useEffect(() => {
     if (!readId) return;
-    client.setQueryData<TicketSummary[]>(ticketsQueryKey, (list) =>
-      list?.map((x) => (x.id === readId && x.unread ? { ...x, unread: false } : x)),
+    client.setQueryData<TicketPages>(
+      ticketsQueryKey,
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((x) => (x.id === readId && x.unread ? { ...x, unread: false } : x)),
+          })),
+        },
     );
   }, [client, readId]);
   return query;

@@ -1,11 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supportEndpoints, type supportRoutes } from '@turing/contract';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { supportEndpoints, type Page, type supportRoutes, type TicketSummary } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listTickets = () => call<typeof supportRoutes.list>(supportEndpoints.list);
+export const listTickets = (cursor?: string) =>
+  call<typeof supportRoutes.list>(supportEndpoints.list, { query: cursor ? { cursor } : {} });
 
 export const ticketsQueryKey = ['support', 'tickets'] as const;
 
-export const ticketsQueryOptions = () => queryOptions({ queryKey: ticketsQueryKey, queryFn: listTickets });
+/** The cached pages of the ticket list, as `setQueryData` sees them. */
+export type TicketPages = InfiniteData<Page<TicketSummary>, string | undefined>;
 
-export const useTickets = () => useQuery(ticketsQueryOptions());
+export const ticketsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ticketsQueryKey,
+    queryFn: ({ pageParam }) => listTickets(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The user's tickets, latest activity first, a page at a time (`fetchNextPage` loads more). */
+export const useTickets = () => useInfiniteQuery(ticketsQueryOptions());

@@ -10,7 +10,8 @@ export function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
   const tickets = useTickets();
 
   if (tickets.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (tickets.isError) {
+  // A failed first page replaces the list; a failed later page keeps what is shown (below).
+  if (tickets.isError && !tickets.isFetchNextPageError) {
     return (
       <Alert
         type="error"
@@ -21,25 +22,38 @@ export function TicketList({ onOpen }: { onOpen: (id: string) => void }) {
       />
     );
   }
-  if (tickets.data.length === 0) return <Empty description={t('tickets.empty')} />;
+  const items = tickets.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <Empty description={t('tickets.empty')} />;
 
   return (
-    <ul className="support-tickets" data-testid="ticket-list">
-      {tickets.data.map((ticket) => (
-        <li key={ticket.id}>
-          <button type="button" className="support-ticket" onClick={() => onOpen(ticket.id)}>
-            <span className="support-ticket__top">
-              <span className="support-ticket__subject">{ticket.subject}</span>
-              <StatusTag status={ticket.status} />
-            </span>
-            <span className="support-ticket__preview">{ticket.lastMessagePreview}</span>
-            <span className="support-ticket__meta">
-              {ticket.unread && <Badge status="error" text={t('tickets.unread')} className="support-ticket__unread" />}
-              <span>{t('tickets.updated', { time: formatTime(ticket.updatedAt) })}</span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div className="support-tickets__wrap">
+      <ul className="support-tickets" data-testid="ticket-list">
+        {items.map((ticket) => (
+          <li key={ticket.id}>
+            <button type="button" className="support-ticket" onClick={() => onOpen(ticket.id)}>
+              <span className="support-ticket__top">
+                <span className="support-ticket__subject">{ticket.subject}</span>
+                <StatusTag status={ticket.status} />
+              </span>
+              <span className="support-ticket__preview">{ticket.lastMessagePreview}</span>
+              <span className="support-ticket__meta">
+                {ticket.unread && (
+                  <Badge status="error" text={t('tickets.unread')} className="support-ticket__unread" />
+                )}
+                <span>{t('tickets.updated', { time: formatTime(ticket.updatedAt) })}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {tickets.isFetchNextPageError && (
+        <Alert type="error" showIcon title={t('tickets.moreFailed')} description={tickets.error.message} />
+      )}
+      {tickets.hasNextPage && (
+        <Button block loading={tickets.isFetchingNextPage} onClick={() => void tickets.fetchNextPage()}>
+          {tickets.isFetchingNextPage ? t('tickets.loadingMore') : t('tickets.loadMore')}
+        </Button>
+      )}
+    </div>
   );
 }

@@ -27,16 +27,17 @@ export function ProfilePage() {
     setProfile(next);
   };
 
-  // Back from WeChat's authorisation page with a code to bind.
+  // Back from WeChat: the server exchanged WeChat's code itself and handed this session a one-time
+  // ticket (valid two minutes, useless in any other session), or says why it refused.
   useEffect(() => {
-    const code = params.get('wechatCode');
+    const ticket = params.get('wechatTicket');
     const failed = params.get('sso') === 'error' ? params.get('code') : null;
-    if (handled.current || (!code && !failed)) return;
+    if (handled.current || (!ticket && !failed)) return;
     handled.current = true;
     setParams({}, { replace: true });
-    if (failed) toast.error(t(`errors:${failed}`));
-    if (code) {
-      bind.mutate(code, {
+    if (failed) toast.error(t(`errors:${failed}`, { defaultValue: t('account.wechatFailed') }));
+    if (ticket) {
+      bind.mutate(ticket, {
         onSuccess(next) {
           onSaved(next);
           toast.success(t('account.wechatDone'));
@@ -44,7 +45,7 @@ export function ProfilePage() {
         onError: toastError,
       });
     }
-    // Runs after every render until the code has been handled once.
+    // Runs after every render until the ticket has been handled once.
   });
 
   return (

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserProfile } from '@turing/contract';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { useLoginStore } from '../../../shared/session/login-store.ts';
+import { STORAGE_KEYS, storage } from '../../../shared/storage/storage.ts';
+import * as toastModule from '../../../shared/ui/toast.ts';
+import { mockApi, renderInApp } from '../../../test/render-app.tsx';
+import { LoginForm } from './login-form.tsx';
+
+const profile = { id: 'u1', nickname: 'Ada', avatarUrl: null } as UserProfile;
+const email = () => screen.getByLabelText('E-mail address');
+const password = () => screen.getByLabelText('Password');
+const submit = () => screen.getByRole('button', { name: 'Log in' });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  localStorage.clear();
+  useLoginStore.getState().reset();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the login form', () => {
+  it('says what is missing and sends nothing', async () => {
+    const api = mockApi();
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
+    await user.click(submit());
+    expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a password')).toBeInTheDocument();
+    await user.type(email(), 'not-an-address');
+    await user.tab();
+    expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
+    expect(api.to('/unauthorized/login')).toEqual([]);
+  });
+
+  it('logs in with the e-mail, password and remember me, then goes home', async () => {
+    const api = mockApi({ '/unauthorized/login': { data: profile } });
+    const success = vi.spyOn(toastModule.toast, 'success');
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'secret12');
+    await user.click(submit());
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(api.to('/unauthorized/login')).toEqual([
+      {
+        method: 'POST',
+        path: '/unauthorized/login',
+        body: { email: 'ada@example.com', password: 'secret12', remember: true },
+      },
+    ]);
+    expect(success).toHaveBeenCalledWith('Welcome, Ada');
+    expect(useLoginStore.getState()).toMatchObject({ loginState: true, nickname: 'Ada' });
+    // The account name is remembered for next time, never the password.
+    expect(storage.get(STORAGE_KEYS.loginPhone)).toEqual({ method: 'email', value: 'ada@example.com' });
+    expect(JSON.stringify(localStorage)).not.toContain('secret12');
+  });
+
+  it('forgets the account name when remember me is unticked', async () => {
+    storage.set(STORAGE_KEYS.loginPhone, { method: 'email', value: 'old@example.com' });
+    const api = mockApi({ '/unauthorized/login': { data: profile } });
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
+    expect(email()).toHaveValue('old@example.com');
+    await user.type(password(), 'secret12');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(submit());
+    await screen.findByText('Home page');
+    expect(api.to('/unauthorized/login')[0]!.body).toMatchObject({ email: 'old@example.com', remember: false });
+    expect(storage.get(STORAGE_KEYS.loginPhone)).toBeNull();
+  });
+
+  it('shows the server refusal and stays on the form', async () => {
+    mockApi({
+      '/unauthorized/login': {
+        status: 400,
+        code: 'LOGIN_FAILED',
+        msg: 'Login failed: the account or password is wrong',
+      },
+    });
+    const error = vi.spyOn(toastModule.toast, 'error');
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'wrong-one');
+    await user.click(submit());
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Login failed: the account or password is wrong'));
+    expect(screen.queryByText('Home page')).not.toBeInTheDocument();
+    expect(useLoginStore.getState().loginState).toBe(false);
+  });
+
+  it('offers the password reset', async () => {
+    mockApi();
+    const onForgot = vi.fn();
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={onForgot} />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(onForgot).toHaveBeenCalledOnce();
+  });
+
+  it('speaks Chinese when the language is zh', async () => {
+    await i18n.changeLanguage('zh');
+    mockApi();
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: /^登\s?录$/ }));
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+  });
+});
