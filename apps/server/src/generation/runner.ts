@@ -134,6 +134,9 @@ export function createTaskRunner(deps: RunnerDeps) {
           const key = e.preview ? await deps.images.savePreview(taskId, e.preview) : null;
           const moved = await repo.progress(taskId, Math.min(99, Math.round(e.percent)), key);
           if (moved) await deps.tasks.announce(moved);
+          // Only the latest preview is ever shown: the one before it goes.
+          if (key && previewKey) void deps.images.dropPreview(previewKey);
+          if (key) previewKey = key;
         })
         .catch((err: unknown) => deps.log.warn({ err, taskId }, 'progress update failed'));
     };
