@@ -115,7 +115,7 @@ describe('openai engine', () => {
     const [req] = received;
     expect([req!.method, req!.path, req!.auth]).toEqual(['POST', '/v1/images/generations', 'Bearer sk-test']);
     expect(req!.json).toMatchObject({
-      model: 'gpt-image-1',
+      model: 'gpt-image-2',
       prompt: 'a japandi living room, timber and plaster\n\nAvoid: people, text',
       n: 2,
       size: '1536x1024',
@@ -149,7 +149,7 @@ describe('openai engine', () => {
     const [req] = received;
     expect(req!.path).toBe('/v1/images/edits');
     const form = req!.form!;
-    expect(form.get('model')).toBe('gpt-image-1');
+    expect(form.get('model')).toBe('gpt-image-2');
     expect(form.get('n')).toBe('1');
     expect(form.get('size')).toBe('1536x1024');
     expect(String(form.get('prompt'))).toContain('Avoid: people, text');
@@ -233,10 +233,10 @@ describe('openai engine', () => {
     expect((await createOpenAiEngine({ apiKey: '', baseURL }).health()).ok).toBe(false);
     reply = (_req, res) => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ id: 'gpt-image-1', object: 'model', created: 1, owned_by: 'system' }));
+      res.end(JSON.stringify({ id: 'gpt-image-2', object: 'model', created: 1, owned_by: 'system' }));
     };
     expect(await createOpenAiEngine({ apiKey: 'sk-test', baseURL }).health()).toMatchObject({ ok: true });
-    expect(received.at(-1)!.path).toBe('/v1/models/gpt-image-1');
+    expect(received.at(-1)!.path).toBe('/v1/models/gpt-image-2');
     reply = answerError(401, 'invalid_api_key');
     expect(await createOpenAiEngine({ apiKey: 'sk-bad', baseURL }).health()).toMatchObject({ ok: false });
   });
