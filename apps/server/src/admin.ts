@@ -24,6 +24,10 @@ Commands:
   support:reply <id> <message...>  Answers as support; the ticket becomes "answered"
                                    and the user is told by e-mail
   support:close <id>               Closes a ticket (a new user message opens it again)
+  credits:grant <user> <cubes>     Adds cubes to an account through the ledger (negative
+               [--note TEXT]       takes back, never below zero). <user> is a username,
+               [--key KEY]         e-mail, phone (+country code) or user id; --key makes
+                                   a repeated command change nothing (e.g. a ticket id)
 
 Options:
   --url <url>      The server (default http://127.0.0.1:<PORT or 8080>)
@@ -50,6 +54,8 @@ async function run(argv: string[]): Promise<string> {
         limit: { type: 'string' },
         cursor: { type: 'string' },
         all: { type: 'boolean' },
+        note: { type: 'string' },
+        key: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -104,6 +110,17 @@ async function run(argv: string[]): Promise<string> {
       const ticket = await client.close(id());
       return `Ticket ${ticket.id} ("${ticket.subject}") is closed.`;
     },
+  };
+  commands['credits:grant'] = async (client) => {
+    const [user, amount] = rest;
+    const cubes = Number(amount);
+    if (!user || !Number.isInteger(cubes) || cubes === 0) {
+      throw new UsageError('credits:grant needs a user and a whole, non-zero number of cubes.');
+    }
+    const result = await client.grant({ user, cubes, note: values.note, key: values.key });
+    return result.applied
+      ? `${cubes > 0 ? 'Granted' : 'Took back'} ${Math.abs(cubes)} cubes ${cubes > 0 ? 'to' : 'from'} ${result.username}; the balance is now ${result.cubes}.`
+      : `Nothing changed: key "${values.key}" was used before. ${result.username} has ${result.cubes} cubes.`;
   };
   const handler = commands[command];
   if (!handler) throw new UsageError(`Unknown command "${command}".`);

@@ -13,6 +13,8 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { adminScope } from './plugins/admin-scope.ts';
+import { billingAdminModule } from './modules/billing/billing.admin.routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -98,7 +100,17 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
       });
       if (surface === 'all' || surface === 'admin') {
-        await api.register(supportAdminModule, { support: services.support, guard: services.adminGuard });
+        await api.register(adminScope, {
+          guard: services.adminGuard,
+          modules: [
+            async (scope) => {
+              await scope.register(supportAdminModule, { support: services.support });
+            },
+            async (scope) => {
+              await scope.register(billingAdminModule, { ledger: services.ledger, users: services.users });
+            },
+          ],
+        });
       }
       if (!users) return;
       await api.register(userModule, { users: services.users, oauth: services.oauth });

@@ -134,6 +134,9 @@ export const ERRORS = {
     '未找到已上传的图片，请重新上传',
   ),
 
+  USER_NOT_FOUND: def(404, 'No account matches this user', '没有与该用户匹配的账号'),
+  BALANCE_TOO_LOW: def(409, 'The balance cannot go below zero', '余额不能低于零'),
+
   // Generation
   PROMPT_REQUIRED: def(
     400,

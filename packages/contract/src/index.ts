@@ -16,3 +16,5 @@ export * from './support.ts';
 export * from './support.endpoints.ts';
 export * from './design.ts';
 export * from './design.endpoints.ts';
+export * from './billing.ts';
+export * from './billing.endpoints.ts';

@@ -54,7 +54,13 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
       note?: string;
     }) {
       await repo.ensureAccount(e.userId, deps.welcomeCubes);
-      return deps.database.transaction((tx) => createLedgerRepository(tx).apply(e));
+      try {
+        return await deps.database.transaction((tx) => createLedgerRepository(tx).apply(e));
+      } catch (err) {
+        if (err instanceof Error && err.message.startsWith('ledger change refused'))
+          throw new AppError('BALANCE_TOO_LOW');
+        throw err;
+      }
     },
 
     sumOf: (userId: string) => repo.sumOf(userId),

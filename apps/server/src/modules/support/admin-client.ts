@@ -3,6 +3,8 @@ import {
   APP_HEADER,
   LIMITS,
   supportAdminEndpoints,
+  billingAdminEndpoints,
+  type billingAdminRoutes,
   type Endpoint,
   type RouteBody,
   type RouteData,
@@ -83,6 +85,8 @@ export function createAdminClient(opts: { url: string; token: string }) {
       request<typeof supportAdminRoutes.reply>(supportAdminEndpoints.reply, { body: { ticketId, message } }),
     close: (ticketId: string) =>
       request<typeof supportAdminRoutes.close>(supportAdminEndpoints.close, { body: { ticketId } }),
+    grant: (body: { user: string; cubes: number; note?: string; key?: string }) =>
+      request<typeof billingAdminRoutes.grant>(billingAdminEndpoints.grant, { body }),
   };
 }
 export type AdminClient = ReturnType<typeof createAdminClient>;

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ADMIN_TOKEN_HEADER, supportAdminRoutes, supportRoutes } from '@turing/contract';
-import { AppError } from '../../shared/app-error.ts';
+import { supportAdminRoutes, supportRoutes } from '@turing/contract';
 import { defineRoute } from '../../shared/define-route.ts';
-import type { AdminGuard } from './admin-guard.ts';
 import type { SupportService } from './support.service.ts';
 
 // Generous for people, tight enough that one account cannot flood the support inbox.
@@ -31,23 +29,8 @@ export async function supportModule(app: FastifyInstance, opts: { support: Suppo
  * The operator's API under /admin: guarded by the admin token instead of a session and kept out of
  * the public OpenAPI document.
  */
-export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService; guard: AdminGuard }) {
-  const { support, guard } = opts;
-
-  app.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, hide: true };
-  });
-  // Wrong tokens are counted per address: after a few, the address waits (429 with Retry-After).
-  app.addHook('onRequest', async (req, reply) => {
-    try {
-      await guard.check(req.ip, req.headers[ADMIN_TOKEN_HEADER]);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'ADMIN_TOKEN_LOCKED') {
-        reply.header('retry-after', String(err.params.seconds));
-      }
-      throw err;
-    }
-  });
+export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService }) {
+  const { support } = opts;
 
   defineRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status, req.query));
 

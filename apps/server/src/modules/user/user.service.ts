@@ -55,6 +55,14 @@ export function createUserService(deps: {
 
   return {
     findById: (id: string) => repo.findById(id),
+    /** The account an operator names: id, username, e-mail or phone. */
+    async findForOperator(text: string) {
+      const v = text.trim();
+      if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return repo.findById(v);
+      if (v.includes('@')) return repo.findByEmail(v.toLowerCase());
+      if (v.startsWith('+')) return repo.findByPhone(v.replace(/[^\d+]/g, ''));
+      return repo.findByUsername(v);
+    },
     findByIdentity: (id: Identity) =>
       id.phone ? repo.findByPhone(id.phone) : id.email ? repo.findByEmail(id.email) : Promise.resolve(null),
     findByGoogleSub: (sub: string) => repo.findByGoogleSub(sub),

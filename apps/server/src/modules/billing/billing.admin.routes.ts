@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { billingAdminRoutes } from '@turing/contract';
+import { AppError } from '../../shared/app-error.ts';
+import { defineRoute } from '../../shared/define-route.ts';
+import type { UserService } from '../user/user.service.ts';
+import type { LedgerService } from './ledger.service.ts';
+
+/** Operator grants through the ledger; the admin scope around it checks the token. */
+export async function billingAdminModule(app: FastifyInstance, opts: { ledger: LedgerService; users: UserService }) {
+  defineRoute(app, billingAdminRoutes.grant, async (req) => {
+    const user = await opts.users.findForOperator(req.body.user);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const applied = await opts.ledger.grant({
+      userId: user.id,
+      kind: 'grant',
+      cubes: req.body.cubes,
+      idempotencyKey: `grant:${req.body.key ?? randomUUID()}`,
+      note: req.body.note,
+    });
+    const balance = await opts.ledger.balance(user.id);
+    return { userId: user.id, username: user.username, applied, cubes: balance.cubes };
+  });
+}
