@@ -123,7 +123,7 @@ export async function throughput(n = 400, workers = 4) {
   const procs: ChildProcess[] = [];
   for (let i = 0; i < workers; i += 1) {
     procs.push(
-      spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+      spawn(path.join(root, 'node_modules/.bin/node'), [path.join(root, 'apps/server/src/main.ts')], {
         env: {
           ...process.env,
           ...secrets,
@@ -136,11 +136,12 @@ export async function throughput(n = 400, workers = 4) {
           WORKER_CONCURRENCY: '8',
           LOG_LEVEL: 'warn',
         },
-        stdio: 'ignore',
+        stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'inherit'],
       }),
     );
   }
   await new Promise((r) => setTimeout(r, 4000));
+  if (process.env.BENCH_DEBUG) console.error('workers started; submitting');
   const params = {
     mode: 'text' as const,
     prompt: 'bench',
@@ -157,10 +158,21 @@ export async function throughput(n = 400, workers = 4) {
     controlStrength: 0.6,
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: n }, () => services.tasks.submit(userId, params, 'en')));
+  // Submitted as many browsers would: a few dozen in flight at a time, not all in one instant.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < n) {
+        next += 1;
+        await services.tasks.submit(userId, params, 'en');
+      }
+    }),
+  );
+  if (process.env.BENCH_DEBUG) console.error('submitted');
   for (;;) {
     const [row] = await database.query<{ n: number }>(`select count(*)::int as n from tasks where state = 'complete'`);
     if (row!.n >= n) break;
+    if (process.env.BENCH_DEBUG) console.error('complete', row!.n);
     await new Promise((r) => setTimeout(r, 20));
   }
   const seconds = (performance.now() - started) / 1000;

@@ -67,11 +67,21 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger) {
       const missing = (Object.keys(JOBS) as JobName[]).filter((n) => !handlers.has(n));
       if (missing.length) throw new Error(`jobs without a handler: ${missing.join(', ')}`);
       for (const [name, handler] of handlers) {
+        const concurrency = opts.concurrency[name] ?? 1;
+        // Two pollers, each taking a batch and running it in parallel: a full batch fetches the
+        // next one at once (burst), so a backlog drains at the workers' pace, not the poll interval.
+        const pollers = Math.min(2, concurrency);
         await boss.work(
           name,
-          { localConcurrency: opts.concurrency[name] ?? 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5 },
+          {
+            localConcurrency: pollers,
+            batchSize: Math.max(1, Math.floor(concurrency / pollers)),
+            burstWhenBatchFull: true,
+            pollingIntervalSeconds: 0.5,
+            notifyPollingIntervalSeconds: 2,
+          },
           async (jobs: Job<unknown>[]) => {
-            for (const job of jobs) await handler(JOBS[name].parse(job.data) as never, job);
+            await Promise.all(jobs.map((job) => handler(JOBS[name].parse(job.data) as never, job)));
           },
         );
       }
