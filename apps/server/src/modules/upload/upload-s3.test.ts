@@ -39,6 +39,10 @@ describe('uploads with S3 storage', () => {
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(res.rawPayload.equals(s3.objects.get(key)!.body)).toBe(true);
     expect(Number(res.headers['content-length'])).toBe(image.bytes);
+    const thumb = await t.app.inject({ method: 'GET', url: image.thumbUrl });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect(s3.objects.has(new URL(image.thumbUrl, 'http://x').pathname.replace('/files/', ''))).toBe(true);
 
     // Without the signature the bucket is not even asked.
     const asked = s3.requests.length;
