@@ -5,12 +5,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { users } from '../apps/server/src/db/schema/index.ts';
+import { uploads, users } from '../apps/server/src/db/schema/index.ts';
 import { startWorkers } from '../apps/server/src/workers.ts';
 import { startPostgres } from './postgres.ts';
 
@@ -19,7 +20,11 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
-const nullLog = () => pino({ level: process.env.BENCH_LOG ?? 'info' }, process.env.BENCH_LOG ? process.stderr : fs.createWriteStream('/dev/null'));
+const nullLog = () =>
+  pino(
+    { level: process.env.BENCH_LOG ?? 'info' },
+    process.env.BENCH_LOG ? process.stderr : fs.createWriteStream('/dev/null'),
+  );
 
 async function appOn(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-bench-gen-'));
@@ -202,7 +207,11 @@ export async function uploadRatio(rounds = 5) {
     return pct(runs, 50);
   };
   const raw = await time(() => sharp(jpeg).rotate().jpeg({ quality: 92, mozjpeg: true }).toBuffer());
-  const ours = await time(() => services.uploads.saveImage(userId, 'base', jpeg));
+  // The same image sent again is stored once: forget the earlier copy so every round stores it.
+  const ours = await time(async () => {
+    await services.uploads.saveImage(userId, 'base', jpeg);
+    await database.db.delete(uploads).where(eq(uploads.userId, userId));
+  });
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

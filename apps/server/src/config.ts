@@ -126,6 +126,25 @@ const envSchema = z.object({
   TASK_STALE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Tasks one process generates at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Object storage: an S3-compatible bucket instead of <DATA_DIR>/files when S3_BUCKET is set.
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  /** For stores other than AWS (MinIO, Cloudflare R2, Alibaba OSS, Tencent COS…). */
+  S3_ENDPOINT: optionalUrl,
+  /** Without keys the AWS SDK's usual chain applies (environment, instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Where browsers load public objects (avatars) from: the bucket's public address or a CDN. */
+  S3_PUBLIC_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;

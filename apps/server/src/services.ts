@@ -29,6 +29,7 @@ import { CANCEL_CHANNEL } from './generation/runner.ts';
 import { generationSettings } from './generation/settings.ts';
 import { createOpenAiTranslator } from './generation/translator.ts';
 import { createLocalStorage } from './storage/local.ts';
+import { createS3Storage } from './storage/s3.ts';
 import { ensureSecretFile } from './storage/secret-file.ts';
 import { createUrlSigner } from './storage/signed-urls.ts';
 
@@ -58,7 +59,18 @@ function createLifecycle(): Lifecycle {
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
   const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
-  const storage = createLocalStorage({ root: config.filesDir, signer });
+  const storage = config.S3_BUCKET
+    ? createS3Storage({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        publicUrl: config.S3_PUBLIC_URL,
+        signer,
+      })
+    : createLocalStorage({ root: config.filesDir, signer });
   const adminToken = await ensureAdminToken({ dataDir: config.DATA_DIR, configured: config.ADMIN_TOKEN });
   const adminGuard = createAdminGuard({
     token: adminToken,

@@ -13,6 +13,8 @@ export const uploadedImage = z.object({
   id: z.string(),
   kind: uploadKind,
   url: z.string(),
+  /** A small webp of the image for grids and pickers; null for avatars, which are small already. */
+  thumbUrl: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
   bytes: z.number().int(),

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { LOCAL_FILES_PATH } from '../storage/local.ts';
 import type { UrlSigner } from '../storage/signed-urls.ts';
-import type { ObjectStorage } from '../storage/storage.ts';
+import { visibilityOf, type ObjectStorage } from '../storage/storage.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -21,16 +21,15 @@ async function filesRoute(app: FastifyInstance, opts: { storage: ObjectStorage; 
     { schema: { hide: true } },
     async (req, reply) => {
       const key = req.params['*'];
+      // The key alone tells the visibility: a bad signature is refused before the store is asked,
+      // so guesses cost a remote store nothing.
+      const priv = visibilityOf(key) === 'private';
+      if (priv && !opts.signer.verify(key, req.query.exp, req.query.sig)) return reply.callNotFound();
       const object = await opts.storage.getStream(key);
       if (!object) return reply.callNotFound();
-      let cache = `public, max-age=${YEAR_SECONDS}, immutable`;
-      if (object.visibility === 'private') {
-        if (!opts.signer.verify(key, req.query.exp, req.query.sig)) {
-          object.stream.destroy();
-          return reply.callNotFound();
-        }
-        cache = `private, max-age=${Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000))}`;
-      }
+      const cache = priv
+        ? `private, max-age=${Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000))}`
+        : `public, max-age=${YEAR_SECONDS}, immutable`;
       return reply
         .header('content-type', object.contentType)
         .header('content-length', object.bytes)

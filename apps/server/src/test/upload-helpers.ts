@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { appHeaders, type TestApp } from './test-app.ts';
 
-export const png = (w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#18a058' } })
+/** A plain image; another size or colour makes different content (identical uploads are stored once). */
+export const png = (w = 64, h = 48, background = '#18a058') =>
+  sharp({ create: { width: w, height: h, channels: 3, background } })
     .png()
     .toBuffer();
 

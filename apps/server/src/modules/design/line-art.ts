@@ -38,14 +38,7 @@ export function createLineArtService(deps: { uploads: UploadService; images: Gen
       const bytes = await deps.images.read(source);
       if (!bytes) throw new AppError('IMAGE_DATA_FAILED');
       const row = await deps.images.save({ userId, kind: 'line-art', png: await extractLineArt(bytes) });
-      return {
-        id: row.id,
-        kind: 'line-art',
-        url: deps.uploads.url(row.key),
-        width: row.width,
-        height: row.height,
-        bytes: row.bytes,
-      };
+      return deps.uploads.toDto(row);
     },
   };
 }

@@ -4,15 +4,10 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/index.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-
-/** Longest side of the webp thumbnails that grids and task cards show. */
-export const THUMB_EDGE = 480;
+import { webpThumbOf } from './image-processing.ts';
 
 export async function webpThumb(image: Buffer) {
-  return sharp(image)
-    .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 78 })
-    .toBuffer();
+  return webpThumbOf(sharp(image)).toBuffer();
 }
 
 /**

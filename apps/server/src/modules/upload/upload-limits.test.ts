@@ -171,14 +171,14 @@ describe('daily quota', () => {
     const { user, cookie } = await seedUser(t);
     await seedUploads(user.id, LIMITS.uploadDailyCount - 1, 1000);
     const files = filesOnDisk().length;
-    const image = await png();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => upload(t, cookie, image, 'ref.png', 'ref').then((r) => r.json())),
+      Array.from({ length: 5 }, async (_, i) => (await upload(t, cookie, await png(64 + i), 'ref.png', 'ref')).json()),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.code === 'UPLOAD_QUOTA')).toHaveLength(4);
     expect(await rowsOf(user.id)).toHaveLength(LIMITS.uploadDailyCount);
-    expect(filesOnDisk()).toHaveLength(files + 1);
+    // The image and its thumbnail.
+    expect(filesOnDisk()).toHaveLength(files + 2);
   });
 
   it('is per user', async () => {
@@ -196,7 +196,7 @@ describe('upload rate', () => {
     const b = await seedUser(t);
     const image = await png(8, 8);
     for (let i = 0; i < LIMITS.uploadsPerMinute; i += 1) {
-      expect((await upload(t, a.cookie, image, 'x.png', 'mask')).json().status).toBe(200);
+      expect((await upload(t, a.cookie, await png(8 + i, 8), 'x.png', 'mask')).json().status).toBe(200);
     }
     const refused = await upload(t, a.cookie, image, 'x.png', 'mask', 'zh');
     expect(refused.statusCode).toBe(429);

@@ -12,8 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const storage = () => t.app.services!.storage;
+let made = 0;
 const uploadOf = async (cookie: string, kind: string, locale: 'en' | 'zh' = 'en') => {
-  const res = await upload(t, cookie, await png(), 'x.png', kind, locale);
+  // A colour of its own each time: identical content would be stored once.
+  made += 1;
+  const colour = `#${(0x102030 + made * 0x010305).toString(16).padStart(6, '0')}`;
+  const res = await upload(t, cookie, await png(64, 48, colour), 'x.png', kind, locale);
   expect(res.json().status).toBe(200);
   return res.json().data as { id: string; url: string };
 };

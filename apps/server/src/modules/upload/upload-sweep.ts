@@ -19,7 +19,10 @@ export async function sweepAbandonedUploads(db: Db, storage: ObjectStorage, now 
   for (;;) {
     const count = await db.transaction(async (tx) => {
       const gone = await createUploadRepository(tx as unknown as Db).deleteUnreferenced(before, BATCH);
-      for (const { key } of gone) await storage.delete(key);
+      for (const { key, thumbKey } of gone) {
+        await storage.delete(key);
+        if (thumbKey) await storage.delete(thumbKey);
+      }
       return gone.length;
     });
     removed += count;

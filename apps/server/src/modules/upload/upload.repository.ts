@@ -1,8 +1,40 @@
-import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { supportMessages, tasks, uploads, users } from '../../db/schema/index.ts';
 
 export type NewUpload = typeof uploads.$inferInsert;
+
+/**
+ * Uploads nothing refers to: no profile, ticket or task. A new kind of reference must be added
+ * here, or the sweep removes images still in use.
+ */
+function unreferencedBy(db: Db) {
+  // Two NOT EXISTS (not one NOT over an OR) so PostgreSQL plans them as anti-joins.
+  return and(
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(eq(users.avatarKey, uploads.key)),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(supportMessages)
+        .where(eq(supportMessages.screenshotKey, uploads.key)),
+    ),
+    // Generated results belong to their task; inputs a task was made with stay with it.
+    sql`${uploads.taskId} is null`,
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(tasks)
+        .where(
+          sql`${tasks.userId} = ${uploads.userId} and ${uploads.id}::text in (${tasks.params}->>'baseImageId', ${tasks.params}->>'referenceImageId', ${tasks.params}->>'depthImageId', ${tasks.params}->>'lineArtImageId', ${tasks.params}->>'maskImageId')`,
+        ),
+    ),
+  )!;
+}
 
 export function createUploadRepository(db: Db) {
   return {
@@ -52,40 +84,42 @@ export function createUploadRepository(db: Db) {
       return row ?? null;
     },
 
+    async findByKey(key: string) {
+      const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+      return row ?? null;
+    },
+
     async deleteByKey(key: string) {
       await db.delete(uploads).where(eq(uploads.key, key));
     },
 
     /**
+     * The user's earlier upload of the same kind with these exact bytes, if it is sure to stay:
+     * made after `keptSince` (the sweep leaves it alone for a while yet) or in use somewhere.
+     */
+    async findReusable(userId: string, kind: string, contentHash: string, keptSince: Date) {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.userId, userId),
+            eq(uploads.contentHash, contentHash),
+            eq(uploads.kind, kind),
+            or(gt(uploads.createdAt, keptSince), not(unreferencedBy(db))),
+          ),
+        )
+        .orderBy(sql`${uploads.createdAt} desc`)
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
      * Removes up to `max` uploads made before `before` that nothing refers to, and returns their
-     * storage keys. A new kind of reference (generation tasks, …) must be added to this list.
+     * storage keys (the image and its thumbnail).
      */
     async deleteUnreferenced(before: Date, max: number) {
-      // Two NOT EXISTS (not one NOT over an OR) so PostgreSQL plans them as anti-joins.
-      const unreferenced = and(
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(users)
-            .where(eq(users.avatarKey, uploads.key)),
-        ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(supportMessages)
-            .where(eq(supportMessages.screenshotKey, uploads.key)),
-        ),
-        // Generated results belong to their task; inputs a task was made with stay with it.
-        sql`${uploads.taskId} is null`,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(tasks)
-            .where(
-              sql`${tasks.userId} = ${uploads.userId} and ${uploads.id}::text in (${tasks.params}->>'baseImageId', ${tasks.params}->>'referenceImageId', ${tasks.params}->>'depthImageId', ${tasks.params}->>'lineArtImageId', ${tasks.params}->>'maskImageId')`,
-            ),
-        ),
-      );
+      const unreferenced = unreferencedBy(db);
       const candidates = db
         .select({ id: uploads.id })
         .from(uploads)
@@ -95,7 +129,7 @@ export function createUploadRepository(db: Db) {
       return db
         .delete(uploads)
         .where(and(inArray(uploads.id, candidates), unreferenced))
-        .returning({ key: uploads.key });
+        .returning({ key: uploads.key, thumbKey: uploads.thumbKey });
     },
   };
 }

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { LIMITS, type UploadKind, type UploadedImage } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { browserUrl, type ObjectStorage, type Visibility } from '../../storage/storage.ts';
-import { cleanImage } from './image-processing.ts';
+import { cleanImage, type CleanImage } from './image-processing.ts';
+import { ABANDONED_AFTER_MS } from './upload-sweep.ts';
 import { createUploadRepository } from './upload.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -28,6 +29,7 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
     id: row.id,
     kind: row.kind as UploadKind,
     url: url(row.key),
+    thumbUrl: row.thumbKey ? url(row.thumbKey) : null,
     width: row.width,
     height: row.height,
     bytes: row.bytes,
@@ -48,37 +50,71 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
     });
   }
 
+  /** Best effort: what cannot be removed now is an orphan object, never a broken image. */
+  const removeObjects = (keys: (string | null)[]) =>
+    Promise.all(keys.map((k) => (k ? deps.storage.delete(k).catch(() => {}) : null)));
+
+  /** Stores the image and its thumbnail; when one of them fails, neither stays. */
+  async function storeObjects(name: string, image: CleanImage, visibility: Visibility) {
+    const [main, thumb] = await Promise.allSettled([
+      deps.storage.put(`${name}.${image.ext}`, image.data, { contentType: image.mime, visibility }),
+      image.thumb
+        ? deps.storage.put(`${name}.thumb.webp`, image.thumb, { contentType: 'image/webp', visibility })
+        : null,
+    ]);
+    if (main.status === 'fulfilled' && thumb.status === 'fulfilled') return { key: main.value, thumbKey: thumb.value };
+    await removeObjects([
+      main.status === 'fulfilled' ? main.value : null,
+      thumb.status === 'fulfilled' ? thumb.value : null,
+    ]);
+    throw main.status === 'rejected' ? main.reason : (thumb as PromiseRejectedResult).reason;
+  }
+
   return {
     async saveImage(userId: string, kind: UploadKind, input: Buffer): Promise<UploadedImage> {
       // Cheap refusal before any decoding; the binding check runs again under the lock below.
       await assertQuota(repo, userId, 0);
       const image = await cleanImage(input, kind);
+      // Cleaning is deterministic, so the same picture sent again gives the same bytes and hash.
+      const contentHash = createHash('sha256').update(image.data).digest('hex');
+      // An older unused copy may be swept any moment; one it leaves alone for half a day is safe to hand out.
+      const keptSince = () => new Date(now().getTime() - ABANDONED_AFTER_MS / 2);
+      const earlier = await repo.findReusable(userId, kind, contentHash, keptSince());
+      // Stored once: the earlier upload is the answer, with no new object and no quota used.
+      if (earlier) return toDto(earlier);
+
       const id = randomUUID();
       const month = now().toISOString().slice(0, 7).replace('-', '/');
-      const key = await deps.storage.put(`${kind}/${month}/${id}.${image.ext}`, image.data, {
-        contentType: image.mime,
-        visibility: visibilityFor(kind),
-      });
+      const { key, thumbKey } = await storeObjects(`${kind}/${month}/${id}`, image, visibilityFor(kind));
       try {
         // Drizzle's transaction handle is a database bound to one connection.
-        const row = await deps.db.transaction(async (tx) => {
+        const outcome = await deps.db.transaction(async (tx) => {
           const r = createUploadRepository(tx as unknown as Db);
           await r.lockUser(userId);
+          // Two identical uploads at once both get here with their own objects. Under the user's
+          // lock the second sees the first's row and answers with it, and its own objects go.
+          // Should that ever miss (no unique index backs it), the cost is one duplicate, not an error.
+          const twin = await r.findReusable(userId, kind, contentHash, keptSince());
+          if (twin) return { row: twin, stored: false };
           await assertQuota(r, userId, image.data.length);
-          return r.insert({
+          const row = await r.insert({
             id,
             userId,
             kind,
             key,
+            thumbKey,
+            contentHash,
             mime: image.mime,
             width: image.width,
             height: image.height,
             bytes: image.data.length,
           });
+          return { row, stored: true };
         });
-        return toDto(row);
+        if (!outcome.stored) await removeObjects([key, thumbKey]);
+        return toDto(outcome.row);
       } catch (err) {
-        await deps.storage.delete(key);
+        await removeObjects([key, thumbKey]);
         throw err;
       }
     },
@@ -103,12 +139,17 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
      */
     async discard(key: string) {
       try {
+        const row = await repo.findByKey(key);
         await deps.storage.delete(key);
+        if (row?.thumbKey) await deps.storage.delete(row.thumbKey);
         await repo.deleteByKey(key);
       } catch {
         // Left to the sweep, see above; the caller's change stands either way.
       }
     },
+
+    /** The API's shape of an image row. */
+    toDto,
 
     url,
   };
