@@ -43,26 +43,24 @@ export function BasicOptions({ mode, values, onChange }: Props) {
           />
         </Field>
       )}
-      <div className="studio-fields__pair">
-        <Field label={t('form.count')} id="studio-count">
-          <Segmented
-            block
-            aria-labelledby="studio-count"
-            value={values.count}
-            options={COUNTS.map((n) => ({ value: n, label: String(n) }))}
-            onChange={(count) => onChange({ count })}
-          />
-        </Field>
-        <Field label={t('form.quality')} id="studio-quality">
-          <Segmented
-            block
-            aria-labelledby="studio-quality"
-            value={values.quality}
-            options={QUALITIES.map((q) => ({ value: q, label: q, title: t(`form.qualities.${q}`) }))}
-            onChange={(quality) => onChange({ quality })}
-          />
-        </Field>
-      </div>
+      <Field label={t('form.count')} id="studio-count">
+        <Segmented
+          block
+          aria-labelledby="studio-count"
+          value={values.count}
+          options={COUNTS.map((n) => ({ value: n, label: String(n) }))}
+          onChange={(count) => onChange({ count })}
+        />
+      </Field>
+      <Field label={t('form.quality')} id="studio-quality">
+        <Segmented
+          block
+          aria-labelledby="studio-quality"
+          value={values.quality}
+          options={QUALITIES.map((q) => ({ value: q, label: q, title: t(`form.qualities.${q}`) }))}
+          onChange={(quality) => onChange({ quality })}
+        />
+      </Field>
     </div>
   );
 }

@@ -50,6 +50,7 @@ export function GenerateBar({ cost, costLoading, reason, submitting, onGenerate,
             disabled={reason !== null}
             loading={submitting}
             onClick={onGenerate}
+            data-testid="generate"
             aria-describedby={why ? 'studio-generate-why' : undefined}
           >
             {t('generate.button')}
