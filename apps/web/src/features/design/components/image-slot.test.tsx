@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ImageSlot } from './image-slot.tsx';
 
 function renderSlot() {
-  const fetch = vi.fn(async () =>
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
     Response.json({
       status: 200,
       msg: 'success',

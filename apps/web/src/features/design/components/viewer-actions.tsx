@@ -63,15 +63,10 @@ export function ViewerActions({
       </Button>
       {task.mode !== 'upscale' && (
         <Space.Compact block>
-          <Button
-            icon={<ExpandOutlined />}
-            disabled={busy}
-            onClick={() => onUpscale(image, 2)}
-            className="viewer__half"
-          >
+          <Button icon={<ExpandOutlined />} disabled={busy} onClick={() => onUpscale(image, 2)}>
             {t('viewer.upscale', { n: 2 })}
           </Button>
-          <Button disabled={busy} onClick={() => onUpscale(image, 4)} className="viewer__half">
+          <Button disabled={busy} onClick={() => onUpscale(image, 4)}>
             {t('viewer.upscale', { n: 4 })}
           </Button>
         </Space.Compact>
