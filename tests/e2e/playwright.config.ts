@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Slow enough that the studio shows queued and generating cards, fast enough for a journey.
+      PREVIEW_PACE_MS: '800',
     },
   },
 });

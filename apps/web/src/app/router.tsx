@@ -110,15 +110,17 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/design/pages/text-generate-page.tsx'),
                   (m) => m.TextGeneratePage,
+                  ['design', 'errors'],
                 ),
               },
               {
                 path: PATHS.iterationRendering,
                 handle: h({ title: 'routes.iterationRendering' }),
-                lazy: async () => ({
-                  Component: (await import('../features/design/pages/iteration-rendering-page.tsx'))
-                    .IterationRenderingPage,
-                }),
+                lazy: page(
+                  () => import('../features/design/pages/iteration-rendering-page.tsx'),
+                  (m) => m.IterationRenderingPage,
+                  ['design', 'errors'],
+                ),
               },
               {
                 path: PATHS.stepEditing,
@@ -126,6 +128,7 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/design/pages/step-editing-page.tsx'),
                   (m) => m.StepEditingPage,
+                  ['design', 'errors'],
                 ),
               },
             ],

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { designEndpoints, type designRoutes, type TaskParamsInput } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
+import { designKeys } from './task-cache.ts';
 
 export const getCost = (body: TaskParamsInput) => call<typeof designRoutes.cost>(designEndpoints.cost, { body });
 
 export const costQueryOptions = (body: TaskParamsInput) =>
-  queryOptions({ queryKey: ['design', 'cost', body], queryFn: () => getCost(body), staleTime: 10_000, retry: false });
+  queryOptions({ queryKey: [...designKeys.cost, body], queryFn: () => getCost(body), staleTime: 10_000, retry: false });
 
 /** "Uses N cubes" or "covered by your time plan", kept while the parameters change. */
 export const useCost = (body: TaskParamsInput | null) =>

@@ -13,6 +13,7 @@ export function useSubmitTask() {
     meta: { silent: true },
     onSuccess(task) {
       applyTask(client, task);
+      void client.invalidateQueries({ queryKey: designKeys.cost });
       return client.invalidateQueries({ queryKey: designKeys.balance });
     },
   });

@@ -6,6 +6,8 @@ export const designKeys = {
   task: (id: string) => ['design', 'task', id] as const,
   tasks: ['design', 'tasks'] as const,
   balance: ['design', 'balance'] as const,
+  /** Every cost preview (they carry the balance). */
+  cost: ['design', 'cost'] as const,
 };
 
 type TaskPage = { items: Task[]; nextCursor: string | null };
@@ -37,6 +39,7 @@ export function applyTask(client: QueryClient, task: Task) {
   });
   if (task.state === 'complete' || task.state === 'lost' || task.state === 'timed_out' || task.state === 'cancelled') {
     void client.invalidateQueries({ queryKey: designKeys.balance });
+    void client.invalidateQueries({ queryKey: designKeys.cost });
   }
   return true;
 }

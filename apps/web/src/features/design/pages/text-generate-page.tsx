@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../shared/ui/page-frame.tsx';
+import { StudioPage } from '../components/studio-page.tsx';
 
 export function TextGeneratePage() {
-  const { t } = useTranslation();
-  return <PageFrame title={t('routes.textGenerate')} />;
+  return <StudioPage mode="text" />;
 }

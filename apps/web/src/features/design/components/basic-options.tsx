@@ -1,0 +1,90 @@
+import { Segmented, Select } from 'antd';
+import { DESIGN_TYPES, LIMITS, MODELS, QUALITIES, SIZE_PRESETS } from '@turing/contract';
+import { useTranslation } from 'react-i18next';
+import type { StudioMode, StudioValues } from '../lib/studio-values.ts';
+
+interface Props {
+  mode: StudioMode;
+  values: StudioValues;
+  onChange(patch: Partial<StudioValues>): void;
+}
+
+const COUNTS = Array.from({ length: LIMITS.taskCountMax }, (_, i) => i + 1);
+
+/** Type, model, size, number of pictures and quality. */
+export function BasicOptions({ mode, values, onChange }: Props) {
+  const { t } = useTranslation('design');
+  return (
+    <div className="studio-fields">
+      <Field label={t('form.type')} id="studio-type">
+        <Segmented
+          block
+          aria-labelledby="studio-type"
+          value={values.type}
+          options={DESIGN_TYPES.map((v) => ({ value: v, label: t(`form.types.${v}`) }))}
+          onChange={(type) => onChange({ type, tags: { style: [], material: [], function: [] } })}
+        />
+      </Field>
+      <Field label={t('form.model')} id="studio-model">
+        <Select
+          aria-labelledby="studio-model"
+          value={values.model}
+          options={MODELS.map((v) => ({ value: v, label: t(`form.models.${v}`) }))}
+          onChange={(model) => onChange({ model })}
+        />
+      </Field>
+      {mode !== 'edit' && (
+        <Field label={t('form.size')} id="studio-size">
+          <Select
+            aria-labelledby="studio-size"
+            value={values.size}
+            options={SIZE_PRESETS.map((v) => ({ value: v, label: t(`form.sizes.${v.replace(':', 'x')}`) }))}
+            onChange={(size) => onChange({ size })}
+          />
+        </Field>
+      )}
+      <Field label={t('form.count')} id="studio-count">
+        <Segmented
+          block
+          aria-labelledby="studio-count"
+          value={values.count}
+          options={COUNTS.map((n) => ({ value: n, label: String(n) }))}
+          onChange={(count) => onChange({ count })}
+        />
+      </Field>
+      <Field label={t('form.quality')} id="studio-quality">
+        <Segmented
+          block
+          aria-labelledby="studio-quality"
+          value={values.quality}
+          options={QUALITIES.map((q) => ({ value: q, label: q, title: t(`form.qualities.${q}`) }))}
+          onChange={(quality) => onChange({ quality })}
+        />
+      </Field>
+    </div>
+  );
+}
+
+export function Field({
+  label,
+  id,
+  children,
+  extra,
+}: {
+  label: string;
+  id: string;
+  children: React.ReactNode;
+  extra?: React.ReactNode;
+}) {
+  return (
+    <div className="studio-field">
+      <div className="studio-field__head">
+        <span id={id} className="studio-field__label">
+          {label}
+        </span>
+        {extra}
+      </div>
+      {children}
+    </div>
+  );
+}

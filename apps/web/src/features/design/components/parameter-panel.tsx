@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StudioMode, StudioValues } from '../lib/studio-values.ts';
+import { BasicOptions } from './basic-options.tsx';
+import { PromptField } from './prompt-field.tsx';
+import { TagPicker } from './tag-picker.tsx';
+import { WeightSliders } from './weight-sliders.tsx';
+import { WordPackagePicker } from './word-package-picker.tsx';
+
+interface Props {
+  mode: StudioMode;
+  values: StudioValues;
+  onChange(patch: Partial<StudioValues>): void;
+  /** The image slots, above the parameters. */
+  slots?: ReactNode;
+  /** Cost and Generate, kept in view at the bottom. */
+  footer: ReactNode;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="studio-section">
+      <h3 className="studio-section__title">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The left column: everything a task is made with, then its cost and the Generate button. */
+export function ParameterPanel({ mode, values, onChange, slots, footer }: Props) {
+  const { t } = useTranslation('design');
+  return (
+    <aside className="studio-panel" aria-label={t('panel.label')}>
+      <div className="studio-panel__body">
+        {slots && <Section title={t('panel.images')}>{slots}</Section>}
+        <div data-tour="params">
+          <Section title={t('panel.describe')}>
+            <PromptField prompt={values.prompt} negativePrompt={values.negativePrompt} onChange={onChange} />
+          </Section>
+          <Section title={t('panel.settings')}>
+            <BasicOptions mode={mode} values={values} onChange={onChange} />
+          </Section>
+          <Section title={t('panel.weights')}>
+            <WeightSliders mode={mode} values={values} onChange={onChange} />
+          </Section>
+          <Section title={t('panel.tags')}>
+            <TagPicker type={values.type} value={values.tags} onChange={(tags) => onChange({ tags })} />
+          </Section>
+          <Section title={t('panel.packages')}>
+            <WordPackagePicker
+              value={values.wordPackageIds}
+              onChange={(wordPackageIds) => onChange({ wordPackageIds })}
+            />
+          </Section>
+        </div>
+      </div>
+      <div className="studio-panel__footer">{footer}</div>
+    </aside>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { Task, TaskParamsInput } from '@turing/contract';
+import { useTranslation } from 'react-i18next';
+import { uploadImage } from '../../../shared/api/upload-image.ts';
+import { ApiError } from '../../../shared/http/api-error.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import { toastError } from '../../../shared/ui/toast-error.ts';
+import { useSubmitTask } from '../api/submit-task.ts';
+import { rememberPrompt } from '../lib/prompt-history.ts';
+
+export interface LiveTask {
+  id: string;
+  /** The base image's URL, for the before/after view. */
+  baseUrl?: string;
+}
+
+/**
+ * Submits tasks and keeps the ones started on this page (newest first) for the live cards.
+ * Insufficient balance opens the purchase prompt instead of a toast.
+ */
+export function useGenerate() {
+  const { t } = useTranslation('design');
+  const submit = useSubmitTask();
+  const [live, setLive] = useState<LiveTask[]>([]);
+  const [purchase, setPurchase] = useState<{ open: boolean; message?: string }>({ open: false });
+  const [masking, setMasking] = useState(false);
+
+  const run = (body: TaskParamsInput, baseUrl?: string) =>
+    new Promise<Task | null>((resolve) =>
+      submit.mutate(body, {
+        onSuccess(task) {
+          setLive((list) => [{ id: task.id, baseUrl }, ...list.filter((l) => l.id !== task.id)]);
+          if (body.prompt) rememberPrompt(body.prompt);
+          resolve(task);
+        },
+        onError(err) {
+          if (err instanceof ApiError && err.code === 'INSUFFICIENT_BALANCE') {
+            setPurchase({ open: true, message: err.message });
+          } else toastError(err);
+          resolve(null);
+        },
+      }),
+    );
+
+  /** Step editing: the region becomes a mask upload first. */
+  const runWithMask = async (makeMask: () => Promise<Blob>, body: TaskParamsInput, baseUrl?: string) => {
+    setMasking(true);
+    let maskImageId: string;
+    try {
+      const blob = await makeMask();
+      maskImageId = (await uploadImage(new File([blob], 'mask.png', { type: 'image/png' }), 'mask')).id;
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.code ? err.message : t('region.maskFailed'));
+      return null;
+    } finally {
+      setMasking(false);
+    }
+    return run({ ...body, maskImageId }, baseUrl);
+  };
+
+  const show = (task: Task, baseUrl?: string) =>
+    setLive((list) => (list.some((l) => l.id === task.id) ? list : [{ id: task.id, baseUrl }, ...list]));
+
+  return {
+    run,
+    runWithMask,
+    show,
+    live,
+    pending: submit.isPending || masking,
+    purchase,
+    openPurchase: () => setPurchase({ open: true }),
+    closePurchase: () => setPurchase({ open: false }),
+  };
+}

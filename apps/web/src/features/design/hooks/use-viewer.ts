@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { Task, TaskParamsInput } from '@turing/contract';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../../shared/routes/paths.ts';
+import { toast } from '../../../shared/ui/toast.ts';
+import type { ViewerHandlers } from '../components/viewer-actions.tsx';
+import { encodeParams } from '../lib/params-link.ts';
+import type { SlotImage, SlotName, StudioMode } from '../lib/studio-values.ts';
+import type { useGenerate } from './use-generate.ts';
+import type { StudioHandoff } from './use-studio-form.ts';
+
+const PAGE: Record<string, string> = {
+  text: PATHS.textGenerate,
+  iterate: PATHS.iterationRendering,
+  edit: PATHS.stepEditing,
+};
+
+interface Deps {
+  mode: StudioMode;
+  gen: ReturnType<typeof useGenerate>;
+  setImage(slot: SlotName, image: SlotImage | undefined): void;
+  prefill(params: Record<string, unknown>): void;
+  /** Step editing: a new base image clears the region drawn on the old one. */
+  onNewBase?(): void;
+}
+
+/** The result viewer's state and what its actions do on this page. */
+export function useViewer({ mode, gen, setImage, prefill, onNewBase }: Deps) {
+  const { t } = useTranslation('design');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<{ task: Task; index: number; baseUrl?: string } | null>(null);
+  const close = () => setOpen(null);
+  const handTo = (path: string, state: StudioHandoff) => navigate(path, { state });
+
+  const putBase = (image: SlotImage, target: StudioMode) => {
+    if (mode !== target) return handTo(PAGE[target]!, { base: image });
+    setImage('base', image);
+    onNewBase?.();
+    close();
+    toast.success(t('viewer.baseSet'));
+  };
+
+  const submitted = (task: Task | null) => {
+    if (task) close();
+  };
+
+  const handlers: ViewerHandlers = {
+    busy: gen.pending,
+    onUseAsBase: (image) => putBase(image, 'iterate'),
+    onEditRegion: (image) => putBase(image, 'edit'),
+    onUpscale: (image, factor) =>
+      void gen.run({ mode: 'upscale', baseImageId: image.id, upscale: factor }, image.url).then(submitted),
+    onRegenerate(task) {
+      const params = { ...(task.params as TaskParamsInput), seed: Math.floor(Math.random() * 2 ** 31) };
+      void gen.run(params, open?.baseUrl).then(submitted);
+    },
+    onCopyParams(task) {
+      const { seed: _seed, ...params } = task.params;
+      const link = `${location.origin}${location.pathname}#${PAGE[task.mode] ?? PAGE[mode]}?params=${encodeParams(params)}`;
+      const copied = navigator.clipboard?.writeText(link);
+      if (!copied) toast.warning(t('viewer.copyUnsupported'));
+      else
+        copied.then(
+          () => toast.success(t('viewer.copied')),
+          () => toast.warning(t('viewer.copyUnsupported')),
+        );
+      if (task.mode === mode || task.mode === 'upscale') {
+        prefill(params);
+        close();
+      } else handTo(PAGE[task.mode]!, { params });
+    },
+  };
+
+  return {
+    open,
+    handlers,
+    show: (task: Task, index: number, baseUrl?: string) => setOpen({ task, index, baseUrl }),
+    setIndex: (index: number) => setOpen((v) => (v ? { ...v, index } : v)),
+    close,
+  };
+}
