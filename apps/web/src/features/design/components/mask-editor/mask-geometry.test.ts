@@ -133,8 +133,7 @@ describe('shape helpers', () => {
 });
 
 describe('hasRegion', () => {
-  const add = (s: Partial<MaskShape> & Pick<MaskShape, 'type'>): MaskShape =>
-    ({ mode: 'add', ...s }) as MaskShape;
+  const add = (s: Partial<MaskShape> & Pick<MaskShape, 'type'>): MaskShape => ({ mode: 'add', ...s }) as MaskShape;
 
   it('is false for no shapes and for shapes without area', () => {
     expect(hasRegion([])).toBe(false);

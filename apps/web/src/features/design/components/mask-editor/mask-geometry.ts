@@ -25,11 +25,7 @@ export function zoomAt(view: ViewTransform, anchor: Point, factor: number): View
 /** Fits the whole image in the viewport with a margin, centred; never enlarges past 1:1. */
 export function fitView(imageW: number, imageH: number, viewW: number, viewH: number, margin = 16): ViewTransform {
   if (imageW <= 0 || imageH <= 0 || viewW <= 0 || viewH <= 0) return { scale: 1, x: 0, y: 0 };
-  const scale = clamp(
-    Math.min((viewW - 2 * margin) / imageW, (viewH - 2 * margin) / imageH, 1),
-    MIN_SCALE,
-    MAX_SCALE,
-  );
+  const scale = clamp(Math.min((viewW - 2 * margin) / imageW, (viewH - 2 * margin) / imageH, 1), MIN_SCALE, MAX_SCALE);
   return { scale, x: (viewW - imageW * scale) / 2, y: (viewH - imageH * scale) / 2 };
 }
 

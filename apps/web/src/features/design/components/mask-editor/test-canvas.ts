@@ -15,10 +15,12 @@ export class TestCanvas implements MaskDrawingContext {
   lineJoin: CanvasLineJoin = 'miter';
   private paths: { x: number; y: number }[][] = [];
 
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
+  readonly width: number;
+  readonly height: number;
+
+  constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
     this.pixels = new Uint8Array(width * height);
   }
 
