@@ -48,6 +48,15 @@ export function MaskCanvas(p: MaskCanvasProps) {
     if (layer) layer.getNativeCanvasElement().style.opacity = String(p.opacity);
   }, [p.nodes, p.opacity]);
 
+  // The rubber band is shown imperatively while the pointer moves; once the polygon is closed or
+  // cancelled no move may follow, so it is hidden here.
+  const polygonOpen = p.polygon.length >= 2;
+  useEffect(() => {
+    if (polygonOpen) return;
+    rubberBandRef.current?.visible(false);
+    guideLayerRef.current?.batchDraw();
+  }, [polygonOpen, rubberBandRef, guideLayerRef]);
+
   const first = p.polygon.length >= 2 ? { x: p.polygon[0]!, y: p.polygon[1]! } : null;
   return (
     <Stage

@@ -152,9 +152,18 @@ describe('MaskEditor polygon', () => {
       up(canvas, x, y);
     }
     expect(changes).toHaveLength(0);
+    const rubberBand = () =>
+      Konva.stages
+        .at(-1)!
+        .find('Line')
+        .find((n) => n.getAttr('dash'))!;
+    move(canvas, 1000, 1500);
+    expect(rubberBand().isVisible()).toBe(true);
+    expect(rubberBand().points()).toEqual([2000, 2000, expect.closeTo(1000, 6), expect.closeTo(1500, 6)]);
     // 40 image px is ≈ 5.5 screen px at this zoom: close enough to the first point.
     down(canvas, 140, 120);
     expect(last()).toEqual([{ type: 'polygon', mode: 'add', points: [100, 100, 2000, 100, 2000, 2000] }]);
+    expect(rubberBand().isVisible()).toBe(false);
   });
 
   it('closes with Enter, cancels with Escape, snaps to 45° with Shift', () => {
