@@ -228,6 +228,19 @@ describe('MaskEditor history and view', () => {
     expect(last()).toHaveLength(2);
   });
 
+  it('names every control, with its shortcut, for assistive technology', () => {
+    setup();
+    for (const name of ['Brush (B)', 'Eraser (E)', 'Rectangle (R)', 'Polygon (P)', 'Fit to view (F)', 'Clear mask']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radio', { name: 'Add to region' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Subtract from region' })).not.toBeChecked();
+    expect(screen.getByRole('slider', { name: 'Brush size' })).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Mask opacity' })).toBeInTheDocument();
+    key('X');
+    expect(screen.getByRole('radio', { name: 'Subtract from region' })).toBeChecked();
+  });
+
   it('speaks Chinese when the app does', async () => {
     await act(() => i18n.changeLanguage('zh'));
     try {
