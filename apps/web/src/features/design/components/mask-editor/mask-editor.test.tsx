@@ -156,7 +156,7 @@ describe('MaskEditor polygon', () => {
       Konva.stages
         .at(-1)!
         .find('Line')
-        .find((n) => n.getAttr('dash'))!;
+        .find((n) => n.getAttr('dash')) as Konva.Line;
     move(canvas, 1000, 1500);
     expect(rubberBand().isVisible()).toBe(true);
     expect(rubberBand().points()).toEqual([2000, 2000, expect.closeTo(1000, 6), expect.closeTo(1500, 6)]);
@@ -289,5 +289,36 @@ describe('MaskEditor history and view', () => {
     fireEvent.keyUp(window, { key: ' ' });
     expect(changes).toHaveLength(0);
     expect(Konva.stages.at(-1)!.x()).toBeCloseTo(116 + 580 * SCALE, 6);
+  });
+});
+
+describe('MaskEditor base image', () => {
+  it('forgets the undo history when the base image changes', () => {
+    const onChange = vi.fn();
+    const rect: MaskShape = { type: 'rect', mode: 'add', x: 0, y: 0, w: 100, h: 100 };
+    const props = { imageWidth: SIZE, imageHeight: SIZE, onChange };
+    const view = render(<MaskEditor {...props} imageUrl="/files/a.png" value={[]} />);
+    act(() => screen.getByRole('application').focus());
+    fireEvent.pointerDown(screen.getByRole('application'), { ...screenOf(10, 10), button: 0, pointerId: 1 });
+    fireEvent.pointerUp(screen.getByRole('application'), { ...screenOf(10, 10), pointerId: 1 });
+    view.rerender(<MaskEditor {...props} imageUrl="/files/a.png" value={[rect]} />);
+    expect(screen.getByRole('button', { name: 'Undo (Ctrl+Z)' })).toBeEnabled();
+    view.rerender(<MaskEditor {...props} imageUrl="/files/b.png" value={[]} />);
+    expect(screen.getByRole('button', { name: 'Undo (Ctrl+Z)' })).toBeDisabled();
+  });
+
+  it('says so when the base image cannot be loaded', async () => {
+    vi.stubGlobal(
+      'Image',
+      class {
+        onerror: (() => void) | null = null;
+        set src(_: string) {
+          queueMicrotask(() => this.onerror?.());
+        }
+      },
+    );
+    setup();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The image could not be loaded.');
+    expect(screen.getByRole('application')).toHaveAttribute('aria-busy', 'false');
   });
 });

@@ -36,8 +36,8 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
   const container = useRef<HTMLDivElement>(null);
   const overCanvas = useRef(false);
   const nodes = useMaskNodes();
-  const image = useBaseImage(imageUrl);
-  const history = useMaskHistory(value, onChange);
+  const base = useBaseImage(imageUrl);
+  const history = useMaskHistory(value, onChange, imageUrl);
   const { size, view, setView, zoomBy, fit } = useMaskView(container, imageWidth, imageHeight);
 
   const brushMax = Math.max(8, Math.round(Math.max(imageWidth, imageHeight) / 6));
@@ -120,7 +120,7 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
         data-mask-canvas
         role="application"
         aria-label={t('mask.canvas')}
-        aria-busy={!image}
+        aria-busy={base.status === 'loading'}
         tabIndex={0}
         {...pointer}
         onPointerEnter={() => (overCanvas.current = true)}
@@ -142,7 +142,7 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
         {size.width > 0 && (
           <MaskCanvas
             nodes={nodes}
-            image={image}
+            image={base.image}
             imageWidth={imageWidth}
             imageHeight={imageHeight}
             width={size.width}
@@ -154,9 +154,15 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
           />
         )}
       </div>
-      <Typography.Text type="secondary">
-        {!image ? t('mask.loading') : tool === 'polygon' ? t('mask.polygonHint') : t('mask.hint')}
-      </Typography.Text>
+      {base.status === 'failed' ? (
+        <Typography.Text type="danger" role="alert">
+          {t('mask.imageError')}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">
+          {base.status === 'loading' ? t('mask.loading') : tool === 'polygon' ? t('mask.polygonHint') : t('mask.hint')}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
 
-/** Loads the base image for Konva; null until it has decoded (and for a URL it has not loaded yet). */
-export function useBaseImage(url: string): HTMLImageElement | null {
-  const [loaded, setLoaded] = useState<{ url: string; image: HTMLImageElement } | null>(null);
+export type BaseImage = { status: 'loading' | 'failed'; image: null } | { status: 'ready'; image: HTMLImageElement };
+
+/** Loads the base image for Konva. The result is tied to its URL, so a new URL reads as loading at once. */
+export function useBaseImage(url: string): BaseImage {
+  const [loaded, setLoaded] = useState<{ url: string; result: BaseImage } | null>(null);
 
   useEffect(() => {
     const image = new window.Image();
     let live = true;
-    image.onload = () => live && setLoaded({ url, image });
+    image.onload = () => live && setLoaded({ url, result: { status: 'ready', image } });
+    image.onerror = () => live && setLoaded({ url, result: { status: 'failed', image: null } });
     image.src = url;
     return () => {
       live = false;
       image.onload = null;
+      image.onerror = null;
     };
   }, [url]);
 
-  return loaded?.url === url ? loaded.image : null;
+  return loaded?.url === url ? loaded.result : { status: 'loading', image: null };
 }

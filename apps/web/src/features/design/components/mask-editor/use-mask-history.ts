@@ -5,30 +5,34 @@ import type { MaskShape } from './mask-types.ts';
 /**
  * Undo/redo for a controlled shape list: `value` is the present, every change goes out through `onChange`,
  * and only the snapshots around it live here (shape arrays are never mutated, so snapshots are free).
+ * History belongs to one base image: when `scope` changes, undo cannot bring back another image's mask.
  */
-export function useMaskHistory(value: MaskShape[], onChange: (shapes: MaskShape[]) => void) {
-  const [history, setHistory] = useState<History<MaskShape[]>>(emptyHistory);
+export function useMaskHistory(value: MaskShape[], onChange: (shapes: MaskShape[]) => void, scope: string) {
+  const [held, setHeld] = useState<{ scope: string; history: History<MaskShape[]> }>(() => ({
+    scope,
+    history: emptyHistory(),
+  }));
+  const history = held.scope === scope ? held.history : emptyHistory<MaskShape[]>();
 
   const commit = useCallback(
     (next: MaskShape[]) => {
-      setHistory((h) => record(h, value));
+      setHeld({ scope, history: record(history, value) });
       onChange(next);
     },
-    [value, onChange],
+    [scope, history, value, onChange],
   );
 
   const step = useCallback(
     (move: typeof undo) => {
       const result = move(history, value);
       if (!result) return;
-      setHistory(result.history);
+      setHeld({ scope, history: result.history });
       onChange(result.present);
     },
-    [history, value, onChange],
+    [scope, history, value, onChange],
   );
 
   return {
-    commit,
     add: useCallback((shape: MaskShape) => commit([...value, shape]), [commit, value]),
     clear: useCallback(() => value.length > 0 && commit([]), [commit, value]),
     undo: useCallback(() => step(undo), [step]),
