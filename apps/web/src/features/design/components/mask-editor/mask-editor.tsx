@@ -91,7 +91,8 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
     onShape: history.add,
   });
 
-  const cursor = panKey ? 'grab' : tool === 'brush' || tool === 'eraser' ? 'none' : 'crosshair';
+  // The crosshair stays visible even when the brush ring is a few pixels wide at low zoom.
+  const cursor = panKey ? 'grab' : 'crosshair';
   return (
     <Flex vertical gap={8} ref={root}>
       <MaskToolbar
