@@ -27,7 +27,12 @@ export interface MaskEditorProps {
 
 /**
  * Paints the region of a base image that a partial edit may change. The mask stays a list of vector
- * shapes in image pixels; `rasterizeMask` turns it into the PNG the server needs, once, at submit time.
+ * shapes in image pixels; `rasterizeMask` turns it into the PNG the server needs, once, at submit time:
+ *
+ *   const [shapes, setShapes] = useState<MaskShape[]>([]);
+ *   <MaskEditor imageUrl={url} imageWidth={w} imageHeight={h} value={shapes} onChange={setShapes} />
+ *   if (!hasRegion(shapes, { width: w, height: h })) → "Partial edit requires a region selected…"
+ *   const mask = await rasterizeMask(shapes, w, h); // PNG Blob, w × h
  */
 export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange, height = 560 }: MaskEditorProps) {
   const { t } = useTranslation('design');
