@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import { Button, Divider, Flex, Radio, Slider, Tooltip, Typography } from 'antd';
+import {
+  BorderOutlined,
+  ClearOutlined,
+  DeleteOutlined,
+  ExpandOutlined,
+  GatewayOutlined,
+  HighlightOutlined,
+  MinusOutlined,
+  PlusOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { FIT_KEY, MODE_KEY, TOOL_KEYS } from './use-mask-shortcuts.ts';
+import type { MaskMode, MaskTool } from './mask-types.ts';
+
+export interface MaskToolbarProps {
+  tool: MaskTool;
+  onTool: (tool: MaskTool) => void;
+  mode: MaskMode;
+  onMode: (mode: MaskMode) => void;
+  brushSize: number;
+  brushMax: number;
+  onBrushSize: (size: number) => void;
+  opacity: number;
+  onOpacity: (opacity: number) => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  canClear: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  onClear: () => void;
+  zoomPercent: number;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onFit: () => void;
+}
+
+const TOOL_ICONS: Record<MaskTool, ReactNode> = {
+  brush: <HighlightOutlined />,
+  eraser: <ClearOutlined />,
+  rect: <BorderOutlined />,
+  polygon: <GatewayOutlined />,
+};
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const COMMAND = isMac ? '⌘' : 'Ctrl+';
+
+/** An icon button whose tooltip and accessible name both carry the label and its shortcut. */
+function ToolButton(
+  props: { label: string; keys?: string; icon: ReactNode; onClick: () => void } & Partial<{
+    pressed: boolean;
+    disabled: boolean;
+  }>,
+) {
+  const { t } = useTranslation('design');
+  const title = props.keys ? t('mask.shortcut', { label: props.label, keys: props.keys }) : props.label;
+  return (
+    <Tooltip title={title}>
+      <Button
+        icon={props.icon}
+        type={props.pressed ? 'primary' : 'default'}
+        aria-label={title}
+        aria-pressed={props.pressed}
+        disabled={props.disabled}
+        onClick={props.onClick}
+      />
+    </Tooltip>
+  );
+}
+
+export function MaskToolbar(p: MaskToolbarProps) {
+  const { t } = useTranslation('design');
+  const brushing = p.tool === 'brush' || p.tool === 'eraser';
+  return (
+    <Flex role="toolbar" aria-label={t('mask.toolbar')} wrap align="center" gap={8}>
+      <Flex gap={4}>
+        {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
+          <ToolButton
+            key={tool}
+            label={t(`mask.tools.${tool}`)}
+            keys={TOOL_KEYS[tool]}
+            icon={TOOL_ICONS[tool]}
+            pressed={p.tool === tool}
+            onClick={() => p.onTool(tool)}
+          />
+        ))}
+      </Flex>
+      <Tooltip title={t('mask.shortcut', { label: t('mask.mode.toggle'), keys: MODE_KEY })}>
+        <Radio.Group
+          aria-label={t('mask.mode.label')}
+          optionType="button"
+          buttonStyle="solid"
+          value={p.mode}
+          disabled={p.tool === 'eraser'}
+          onChange={(e) => p.onMode(e.target.value as MaskMode)}
+          options={[
+            { value: 'add', label: <PlusOutlined aria-label={t('mask.mode.add')} />, title: t('mask.mode.add') },
+            {
+              value: 'subtract',
+              label: <MinusOutlined aria-label={t('mask.mode.subtract')} />,
+              title: t('mask.mode.subtract'),
+            },
+          ]}
+        />
+      </Tooltip>
+      {brushing && (
+        <Flex align="center" gap={6}>
+          <Typography.Text type="secondary">{t('mask.brushSize')}</Typography.Text>
+          <Slider
+            style={{ width: 110 }}
+            min={1}
+            max={p.brushMax}
+            value={p.brushSize}
+            onChange={p.onBrushSize}
+            ariaLabelForHandle={t('mask.brushSize')}
+          />
+        </Flex>
+      )}
+      <Flex align="center" gap={6}>
+        <Typography.Text type="secondary">{t('mask.opacity')}</Typography.Text>
+        <Slider
+          style={{ width: 90 }}
+          min={0.1}
+          max={1}
+          step={0.05}
+          value={p.opacity}
+          onChange={p.onOpacity}
+          tooltip={{ formatter: (v) => `${Math.round((v ?? 0) * 100)}%` }}
+          ariaLabelForHandle={t('mask.opacity')}
+        />
+      </Flex>
+      <Divider orientation="vertical" />
+      <Flex gap={4}>
+        <ToolButton
+          label={t('mask.undo')}
+          keys={`${COMMAND}Z`}
+          icon={<UndoOutlined />}
+          disabled={!p.canUndo}
+          onClick={p.onUndo}
+        />
+        <ToolButton
+          label={t('mask.redo')}
+          keys={`${COMMAND}Shift+Z`}
+          icon={<RedoOutlined />}
+          disabled={!p.canRedo}
+          onClick={p.onRedo}
+        />
+        <ToolButton label={t('mask.clear')} icon={<DeleteOutlined />} disabled={!p.canClear} onClick={p.onClear} />
+      </Flex>
+      <Divider orientation="vertical" />
+      <Flex gap={4} align="center">
+        <ToolButton label={t('mask.zoomOut')} icon={<ZoomOutOutlined />} onClick={p.onZoomOut} />
+        <Typography.Text
+          title={t('mask.zoom', { percent: p.zoomPercent })}
+          style={{ minWidth: 48, textAlign: 'center' }}
+        >
+          {p.zoomPercent}%
+        </Typography.Text>
+        <ToolButton label={t('mask.zoomIn')} icon={<ZoomInOutlined />} onClick={p.onZoomIn} />
+        <ToolButton label={t('mask.fit')} keys={FIT_KEY} icon={<ExpandOutlined />} onClick={p.onFit} />
+      </Flex>
+    </Flex>
+  );
+}
