@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { registerAccount, startProduct, treeRssMb } from './product.ts';
+import { overhead, throughput, uploadRatio } from './generation.ts';
 import { homeTransfer } from './transfer.ts';
 import { homeFirstLoad } from './web-size.ts';
 
@@ -81,4 +82,19 @@ const transferKb = transfer.total / 1024;
 const plainKb = (await homeTransfer('identity')).total / 1024;
 console.log(
   `\n(d) /home first visit in Chromium: ${transferKb.toFixed(1)} KB transferred in ${transfer.rows.length} responses (budget ${TRANSFER_BUDGET_KB} KB) ${transferKb <= TRANSFER_BUDGET_KB ? 'within budget' : 'OVER BUDGET'}; ${plainKb.toFixed(1)} KB without compression`,
+);
+
+const gen = await overhead();
+console.log(
+  `\n(e) task overhead (submit → complete minus engine time, preview pace 0, ${gen.n} tasks): p50 ${gen.overheadP50.toFixed(1)} ms, p95 ${gen.overheadP95.toFixed(1)} ms (goal p50 ≤ 30); dispatch p50 ${gen.dispatchP50} ms, p95 ${gen.dispatchP95} ms (goal p95 ≤ 100)`,
+);
+const drain = await throughput();
+console.log(
+  drain
+    ? `(f) ${drain.n} tasks drained by ${drain.workers} worker processes on PostgreSQL: ${drain.perSecond.toFixed(1)} tasks/s (goal ≥ 50)`
+    : '(f) skipped: no PostgreSQL server binaries found',
+);
+const up = await uploadRatio();
+console.log(
+  `(g) ${(up.bytes / 1e6).toFixed(1)} MB JPEG upload ${up.uploadMs.toFixed(0)} ms vs sharp alone ${up.rawMs.toFixed(0)} ms: ${up.ratio.toFixed(2)}× (goal ≤ 1.5)`,
 );
