@@ -84,6 +84,15 @@ async function main() {
   if (!config.production) console.log(`\n  Turing Design is running. Open ${where}\n`);
 }
 
+// A PostgreSQL connection killed under a library's own client (the job queue's listener) is
+// emitted as an 'error' without a listener; the clients reconnect, so the process survives it.
+// Anything else still ends the process.
+process.on('uncaughtException', (err: Error & { code?: string }) => {
+  const dropped = err.code === '57P01' || /Connection terminated|terminating connection/.test(err.message);
+  console.error(`${dropped ? 'database connection dropped (recovering)' : 'uncaught error'}: ${err.message}`);
+  if (!dropped) process.exit(1);
+});
+
 main().catch((err: unknown) => {
   console.error(`Turing Design could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

@@ -87,6 +87,14 @@ describe('with a slow engine', () => {
     expect(res.error.msg).toBe('任务超时已取消，魔方已退还，请重新提交');
     expect((await balanceOf(t, cookie)).cubes).toBe(20);
   });
+});
+
+describe('with a slow engine and no early timeout', () => {
+  let t: Awaited<ReturnType<typeof buildGenerationApp>>;
+  beforeAll(async () => {
+    t = await buildGenerationApp({ PREVIEW_PACE_MS: '4000' });
+  });
+  afterAll(() => t.close());
 
   it('cancels a running task through the engine', async () => {
     const { cookie } = await registerUser(t);
