@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import { taskParams } from '@turing/contract';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -20,6 +21,9 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
+/** One small text-to-image task, the contract's defaults filled in. */
+const params = taskParams.parse({ mode: 'text', prompt: 'bench', size: '1:1', quality: 'SD' });
+
 const nullLog = () =>
   pino(
     { level: process.env.BENCH_LOG ?? 'info' },
@@ -59,21 +63,6 @@ export async function overhead(n = 200) {
   const stop = await startWorkers(services);
   const overheads: number[] = [];
   const dispatches: number[] = [];
-  const params = {
-    mode: 'text' as const,
-    prompt: 'bench',
-    type: 'architectural' as const,
-    model: 'architecture' as const,
-    size: '1:1' as const,
-    count: 1,
-    quality: 'SD' as const,
-    negativePrompt: '',
-    wordPackageIds: [],
-    tags: { style: [], material: [], function: [] },
-    imageWeight: 0.5,
-    textWeight: 0.7,
-    controlStrength: 0.6,
-  };
   // Completion is observed the way browsers observe it: through the task-event notifications.
   let wake: () => void = () => {};
   const unlisten = await database.listen('task_events', () => wake());
@@ -147,21 +136,6 @@ export async function throughput(n = 400, workers = 4) {
   }
   await new Promise((r) => setTimeout(r, 4000));
   if (process.env.BENCH_DEBUG) console.error('workers started; submitting');
-  const params = {
-    mode: 'text' as const,
-    prompt: 'bench',
-    type: 'architectural' as const,
-    model: 'architecture' as const,
-    size: '1:1' as const,
-    count: 1,
-    quality: 'SD' as const,
-    negativePrompt: '',
-    wordPackageIds: [],
-    tags: { style: [], material: [], function: [] },
-    imageWeight: 0.5,
-    textWeight: 0.7,
-    controlStrength: 0.6,
-  };
   const started = performance.now();
   // Submitted as many browsers would: a few dozen in flight at a time, not all in one instant.
   let next = 0;
