@@ -81,7 +81,8 @@ export async function createServices(config: Config, database: Database, log: Fa
   const codes = createVerificationCodeService(db);
   const throttle = createThrottle(createRateCounterService(createRateCounterRepository(db)));
   const users = createUserService({ database, sessions, uploads, codes, throttle });
-  const messaging = createMessagingService(config, log);
+  const queue = createJobQueue(database, log);
+  const messaging = createMessagingService(config, log, { later: (message) => queue.send('message', message) });
   const auth = createAuthService({ database, users, sessions, messaging, codes, throttle, log });
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
@@ -110,7 +111,6 @@ export async function createServices(config: Config, database: Database, log: Fa
   const images = createGeneratedImages({ db, storage });
   const events = createTaskEvents(database);
   const engines = createEngineRegistry(config, log);
-  const queue = createJobQueue(database, log);
   const translator = config.OPENAI_API_KEY
     ? createOpenAiTranslator({
         apiKey: config.OPENAI_API_KEY,

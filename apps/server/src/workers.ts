@@ -34,6 +34,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     const uploads = await sweepAbandonedUploads(database.db, services.storage);
     log.info({ removed: { ...removed, taskEvents: events, uploads } }, 'housekeeping');
   });
+  queue.handle('message', (message) => services.messaging.retry(message));
   await runner.start();
   // The embedded database belongs to this process alone: anything left generating is an orphan.
   // On PostgreSQL another live worker may hold it, so only silent ones are taken back.
@@ -49,7 +50,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
         .catch((err: unknown) => log.error({ err }, 'task recovery failed')),
     Math.max(1000, settings.staleMs / 2),
   ).unref();
-  await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1 } });
+  await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1, message: 2 } });
   await queue.schedule('housekeeping', '17 * * * *');
   await queue.send('housekeeping', {});
 

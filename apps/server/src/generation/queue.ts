@@ -7,9 +7,38 @@ import type { Database } from '../db/client.ts';
 export const JOBS = {
   generate: z.object({ taskId: z.uuid() }),
   housekeeping: z.object({}),
+  /** An e-mail or SMS whose first attempt met a passing fault (see messaging.service). */
+  message: z.object({
+    channel: z.enum(['phone', 'email']),
+    to: z.string(),
+    purpose: z.string(),
+    code: z.string().nullable(),
+    subject: z.string(),
+    text: z.string(),
+  }),
 } as const;
 export type JobName = keyof typeof JOBS;
 export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]>;
+/**
+ * A task runs once (its own code decides about a retry on another server); housekeeping retries a
+ * few times; a message retries with backoff for about two minutes, and as it may hold a
+ * verification code in plain text, it is gone from the database a minute after it ends and
+ * dropped unsent once the code it carries has expired (10 minutes).
+ */
+const QUEUE_OPTIONS = {
+  generate: { notify: true, retryLimit: 0, expireInSeconds: 3600 },
+  housekeeping: { notify: true, retryLimit: 3, expireInSeconds: 600 },
+  message: {
+    notify: true,
+    retryLimit: 6,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 60,
+    expireInSeconds: 60,
+    deleteAfterSeconds: 60,
+    retentionSeconds: 600,
+  },
+} satisfies Record<JobName, Parameters<PgBoss['createQueue']>[1]>;
 type Handler<N extends JobName> = (data: JobData<N>, job: Job<unknown>) => Promise<void>;
 
 /**
@@ -39,13 +68,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger) {
     async start() {
       started ??= (async () => {
         await boss.start();
-        for (const name of Object.keys(JOBS) as JobName[]) {
-          await boss.createQueue(name, {
-            notify: true,
-            retryLimit: name === 'generate' ? 0 : 3,
-            expireInSeconds: name === 'generate' ? 3600 : 600,
-          });
-        }
+        for (const name of Object.keys(JOBS) as JobName[]) await boss.createQueue(name, QUEUE_OPTIONS[name]);
       })();
       await started;
     },

