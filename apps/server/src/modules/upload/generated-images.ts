@@ -21,16 +21,18 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
     async save(input: { userId: string; kind: 'result' | 'line-art'; png: Buffer; taskId?: string; db?: Db }) {
       const meta = await sharp(input.png).metadata();
       const id = randomUUID();
-      const thumb = await webpThumb(input.png);
+      // The original is written while its thumbnail is encoded.
       const [key, thumbKey] = await Promise.all([
         deps.storage.put(`${input.kind}/${month()}/${id}.png`, input.png, {
           contentType: 'image/png',
           visibility: 'private',
         }),
-        deps.storage.put(`${input.kind}/${month()}/${id}.thumb.webp`, thumb, {
-          contentType: 'image/webp',
-          visibility: 'private',
-        }),
+        webpThumb(input.png).then((thumb) =>
+          deps.storage.put(`${input.kind}/${month()}/${id}.thumb.webp`, thumb, {
+            contentType: 'image/webp',
+            visibility: 'private',
+          }),
+        ),
       ]);
       const [row] = await (input.db ?? deps.db)
         .insert(uploads)
