@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routes/paths.ts';
 import { useLoginStore } from '../../shared/session/login-store.ts';
 import { Logo } from '../../shared/ui/logo.tsx';
 import { SettingsSwitch } from '../../shared/ui/settings-switch.tsx';
+import { SECTIONS, activeSection } from './sections.ts';
 import './app-header.css';
 
 export const HEADER_REFRESH_EVENT = 'turing:header-refresh';
@@ -15,26 +17,21 @@ export const refreshHeader = () => window.dispatchEvent(new Event(HEADER_REFRESH
 
 // Only logged-in users need the dropdown, so visitors never download it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
-
-const SECTIONS = [
-  { key: 'workspace', path: PATHS.workspace },
-  { key: 'design', path: PATHS.design },
-  { key: 'community', path: PATHS.community },
-] as const;
-
-function activeSection(pathname: string) {
-  if (pathname.startsWith(PATHS.workspace)) return 'workspace';
-  if (pathname.startsWith(PATHS.design)) return 'design';
-  if (pathname.startsWith(PATHS.community) || pathname.startsWith('/detail/')) return 'community';
-  return null;
-}
+// Only a narrow screen shows the menu button; the drawer behind it loads on first use.
+const loadMobileMenu = () => import('./mobile-menu.tsx');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
 export function AppHeader() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
   const loginState = useLoginStore((s) => s.loginState);
   const [version, setVersion] = useState(0);
+  // The history entry the phone menu was opened on: any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const [menuMounted, setMenuMounted] = useState(false);
+  const menuOpen = menuOpenAt === location.key;
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
 
   useEffect(() => {
     const bump = () => setVersion((v) => v + 1);
@@ -42,7 +39,7 @@ export function AppHeader() {
     return () => window.removeEventListener(HEADER_REFRESH_EVENT, bump);
   }, []);
 
-  const active = activeSection(pathname);
+  const active = activeSection(location.pathname);
   return (
     <header className="app-header" key={version}>
       <Link to={PATHS.home} className="app-header__logo" aria-label={t('routes.home')}>
@@ -72,6 +69,25 @@ export function AppHeader() {
           </Button>
         )}
       </div>
+      <Button
+        type="text"
+        className="app-header__menu-button"
+        icon={<MenuOutlined />}
+        aria-label={t('nav.openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={menuOpen}
+        data-testid="header-menu-button"
+        onPointerEnter={() => void loadMobileMenu()}
+        onClick={() => {
+          setMenuMounted(true);
+          setMenuOpenAt(location.key);
+        }}
+      />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} active={active} onClose={closeMenu} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,39 +1,24 @@
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { HeartOutlined, HomeOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { PATHS, collectionPath } from '../../shared/routes/paths.ts';
 import { useLoginStore } from '../../shared/session/login-store.ts';
-import { toast } from '../../shared/ui/toast.ts';
-import { toastError } from '../../shared/ui/toast-error.ts';
+import { USER_LINKS, useLogoutAction } from './user-actions.tsx';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const avatarUrl = useLoginStore((s) => s.avatarUrl);
   const nickname = useLoginStore((s) => s.nickname);
-  const reset = useLoginStore((s) => s.reset);
-  const logout = useLogout();
-
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess() {
-        reset();
-        // Every feature's cached answers (tickets, signed image URLs...) belong to the account leaving.
-        queryClient.clear();
-        toast.success(t('nav.logoutDone'));
-        void navigate(PATHS.login);
-      },
-      onError: toastError,
-    });
+  const onLogout = useLogoutAction();
 
   const items: MenuProps['items'] = [
-    { key: 'own', icon: <HomeOutlined />, label: t('nav.myHomepage'), onClick: () => navigate(PATHS.own) },
-    { key: 'favorites', icon: <HeartOutlined />, label: t('nav.favorites'), onClick: () => navigate(collectionPath) },
-    { key: 'account', icon: <SettingOutlined />, label: t('nav.account'), onClick: () => navigate(PATHS.profile) },
+    ...USER_LINKS.map((link) => ({
+      key: link.key,
+      icon: link.icon,
+      label: t(link.label),
+      onClick: () => navigate(link.to),
+    })),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true, onClick: onLogout },
   ];

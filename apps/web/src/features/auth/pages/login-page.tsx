@@ -62,6 +62,10 @@ export function LoginPage() {
         <span className="login-page__foot">{t('common:footer.pcHint')}</span>
       </aside>
       <main className="login-page__main">
+        {/* The brand panel, and the way home with it, is hidden on a narrow screen. */}
+        <Link to={PATHS.home} className="login-page__mobile-logo" aria-label={t('common:routes.home')}>
+          <Logo />
+        </Link>
         <div className="login-page__settings">
           <SettingsSwitch />
         </div>

@@ -8,7 +8,6 @@ export interface CountryOption {
   name: string;
   /** Without the leading `+`. */
   dialCode: string;
-  flag: string;
 }
 
 export interface CountryList {
@@ -16,14 +15,6 @@ export interface CountryList {
   rest: CountryOption[];
   /** `preferred` then `rest`: the order the listbox shows and keyboard navigation follows. */
   all: CountryOption[];
-}
-
-const REGIONAL_INDICATOR_A = 0x1f1e6;
-
-export function flagEmoji(code: string): string {
-  const upper = code.toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return '';
-  return String.fromCodePoint(...[...upper].map((ch) => REGIONAL_INDICATOR_A + ch.charCodeAt(0) - 65));
 }
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
@@ -69,7 +60,7 @@ export function toCountryCode(input: string | undefined, allowed?: ReadonlySet<C
 }
 
 export function toCountryOption(code: CountryCode, locale: string): CountryOption {
-  return { code, name: countryName(code, locale), dialCode: getCountryCallingCode(code), flag: flagEmoji(code) };
+  return { code, name: countryName(code, locale), dialCode: getCountryCallingCode(code) };
 }
 
 export interface CountryListOptions {

@@ -1,6 +1,8 @@
 import type { KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountryCode, CountryList, CountryOption } from './country-list.ts';
+import { CountryFlag, useAllFlags } from './country-flag.tsx';
+import { flagUrl } from './flag-store.ts';
 
 export type Placement = 'top' | 'bottom';
 
@@ -38,6 +40,7 @@ export function CountryListbox({
 }: CountryListboxProps) {
   const { t } = useTranslation('phone');
   const active = list.all[highlighted];
+  useAllFlags();
 
   const renderOption = (country: CountryOption, index: number) => (
     <div
@@ -52,9 +55,7 @@ export function CountryListbox({
       onMouseMove={() => index !== highlighted && onHighlight(index)}
       onClick={() => onSelect(country.code)}
     >
-      <span className="phone-input__flag" aria-hidden="true">
-        {country.flag}
-      </span>
+      <CountryFlag code={country.code} url={flagUrl(country.code)} />
       <span className="phone-input__name">{country.name}</span>
       <span className="phone-input__dial">+{country.dialCode}</span>
     </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCountries } from 'libphonenumber-js';
 import { i18n } from '../../i18n/i18n.ts';
@@ -30,7 +30,8 @@ describe('country dropdown', () => {
     const user = userEvent.setup();
     render(<PhoneInput defaultCountry="CN" />);
     expect(countryButton()).toHaveAccessibleName('Country: China +86');
-    expect(countryButton()).toHaveTextContent('🇨🇳+86');
+    await waitFor(() => expect(countryButton().querySelector('img.phone-input__flag')).not.toBeNull());
+    expect(countryButton()).toHaveTextContent(/^\+86$/);
     expect(countryButton()).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(countryButton());
@@ -38,7 +39,8 @@ describe('country dropdown', () => {
     expect(countryButton()).toHaveAttribute('aria-expanded', 'true');
     const china = screen.getByRole('option', { name: 'China +86' });
     expect(china).toHaveAttribute('aria-selected', 'true');
-    expect(china).toHaveTextContent('🇨🇳China+86');
+    await waitFor(() => expect(china.querySelector('img.phone-input__flag')).not.toBeNull());
+    expect(china).toHaveTextContent(/^China\+86$/);
     expect(screen.getByRole('option', { name: 'France +33' })).toHaveAttribute('aria-selected', 'false');
     expect(screen.getAllByRole('option')).toHaveLength(getCountries().length);
   });

@@ -9,12 +9,11 @@ import {
   type FocusEvent,
   type Ref,
 } from 'react';
-import { Button, Input, Space, type InputRef } from 'antd';
-import { getCountryCallingCode } from 'libphonenumber-js';
-import { DownOutlined, GlobalOutlined, LoadingOutlined } from '@ant-design/icons';
+import { Input, Space, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@turing/contract';
-import { countryName, flagEmoji, type CountryCode } from './country-list.ts';
+import { CountryButton } from './country-button.tsx';
+import type { CountryCode } from './country-list.ts';
 import { CountryListbox } from './country-listbox.tsx';
 import {
   caretAfterSignificant,
@@ -215,42 +214,23 @@ export function PhoneInput(props: PhoneInputProps) {
           ? t('tooLongInput')
           : t('invalid'));
 
-  const activeName = activeCode ? countryName(activeCode, locale) : undefined;
-  const dialCode = activeCode ? getCountryCallingCode(activeCode) : undefined;
-  const buttonLabel = activeCode ? t('countryButton', { name: activeName, dialCode }) : t('countryNone');
-
   return (
     <div className="phone-input">
       <div className="phone-input__control" ref={controlRef}>
         <Space.Compact block>
-          <Button
+          <CountryButton
             ref={buttonRef}
-            size={size}
+            activeCode={activeCode}
+            locale={locale}
+            listId={listId}
+            open={dropdown.open}
+            lookingUp={lookingUp}
+            lookupFailed={lookupFailed}
             disabled={disabled || list.all.length === 0}
-            className="phone-input__country"
-            aria-label={buttonLabel}
-            aria-haspopup="listbox"
-            aria-expanded={dropdown.open}
-            aria-controls={dropdown.open ? listId : undefined}
-            aria-busy={lookingUp || undefined}
-            title={lookupFailed ? t('lookupFailed') : activeName}
-            // Stops the open list losing focus first, which would close it and let this click reopen it.
-            onMouseDown={(e) => dropdown.open && e.preventDefault()}
-            onClick={dropdown.toggle}
+            size={size}
+            onToggle={dropdown.toggle}
             onKeyDown={dropdown.onButtonKeyDown}
-          >
-            {lookingUp ? (
-              <LoadingOutlined aria-hidden="true" />
-            ) : activeCode ? (
-              <span className="phone-input__flag" aria-hidden="true">
-                {flagEmoji(activeCode)}
-              </span>
-            ) : (
-              <GlobalOutlined aria-hidden="true" />
-            )}
-            {activeCode && <span className="phone-input__dial-code">+{dialCode}</span>}
-            <DownOutlined className="phone-input__caret" aria-hidden="true" />
-          </Button>
+          />
           <Input
             ref={setInputRef}
             id={props.id}
