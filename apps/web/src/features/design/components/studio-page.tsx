@@ -50,9 +50,8 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     if (reason || gen.pending) return;
     const body: TaskParamsInput = toTaskParams(mode, values);
     const base = values.images.base;
-    if (mode === 'edit' && base)
-      void gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body, base.url);
-    else void gen.run(body, base?.url);
+    if (mode === 'edit' && base) void gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body);
+    else void gen.run(body);
   };
   const generateRef = useRef(generate);
   useEffect(() => {
@@ -125,8 +124,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
           live={gen.live}
           onOpen={viewer.show}
           onHistory={(task) => {
-            const known = gen.live.find((l) => l.id === task.id);
-            if (task.state === 'complete' && task.results.length) viewer.show(task, 0, known?.baseUrl);
+            if (task.state === 'complete' && task.results.length) viewer.show(task, 0);
             else gen.show(task);
           }}
           top={
@@ -138,7 +136,6 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
         <ResultViewer
           task={viewer.open.task}
           index={viewer.open.index}
-          baseUrl={viewer.open.baseUrl}
           onIndex={viewer.setIndex}
           onClose={viewer.close}
           {...viewer.handlers}
