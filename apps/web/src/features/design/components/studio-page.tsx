@@ -28,6 +28,10 @@ const TITLE: Record<StudioMode, string> = {
   edit: 'routes.stepEditing',
 };
 
+/** Whether a dialog is on screen; a closed one stays in the DOM, hidden. */
+const dialogShown = () =>
+  [...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')].some((wrap) => wrap.style.display !== 'none');
+
 /** One studio page: parameters on the left, live results and history on the right. */
 export function StudioPage({ mode }: { mode: StudioMode }) {
   const { t } = useTranslation('design');
@@ -59,7 +63,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || document.querySelector('.ant-modal-wrap')) return;
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || dialogShown()) return;
       e.preventDefault();
       generateRef.current();
     };

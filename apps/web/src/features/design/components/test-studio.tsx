@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { mockApi, type ApiAnswer } from '../../../test/render-app.tsx';
@@ -43,9 +44,12 @@ export function renderStudio(mode: StudioMode, state?: unknown) {
     initialEntries: [{ pathname: '/design', state }],
   });
   render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    // Without motion a closed dialog is hidden at once, as it is after its animation in a browser.
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>,
   );
   return { client, router };
 }
