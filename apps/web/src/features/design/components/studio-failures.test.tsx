@@ -37,6 +37,9 @@ const historyTask = (n: number) =>
 /** The alert that says a part of the page could not be loaded, found by its message. */
 const failure = async (message: string) => (await screen.findByText(message)).closest<HTMLElement>('.ant-alert')!;
 
+// Every test mounts the whole studio: give a busy machine time.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
   cleanup();
