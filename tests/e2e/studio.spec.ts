@@ -96,3 +96,120 @@ test('image slots refuse a wrong format and an image over 5MB before uploading',
   await expect(page.getByTestId('slot-error-base')).toHaveText('The image is over 5MB, please choose a smaller one');
   expect(uploads).toEqual([]);
 });
+
+test('a word package is created, applied (the form shows what it adds), edited and deleted', async ({ page }) => {
+  await studioUser(page);
+  await page.goto('/#/design/text-generate');
+  await expect(page.getByText('None yet')).toBeVisible();
+  await expect(generate(page)).toBeDisabled();
+
+  await page.getByRole('button', { name: /\bNew$/ }).click();
+  let dialog = page.getByRole('dialog', { name: 'New word package' });
+  await dialog.getByLabel('Name').fill('Nordic dusk');
+  await dialog.getByLabel('Positive prompt').fill('soft blue hour light, birch cladding');
+  await dialog.getByLabel('Negative prompt').fill('people, cars');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Word package saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Applying it: the chip is checked, the form lists what it adds, and it is enough to generate with.
+  const chip = page.locator('.studio-package-own').getByText('Nordic dusk', { exact: true });
+  await chip.click();
+  const adds = page.getByTestId('package-adds');
+  await expect(adds).toContainText('Adds to the prompt');
+  await expect(adds).toContainText('Nordic dusk');
+  await expect(adds).toContainText('soft blue hour light, birch cladding');
+  await expect(adds).toContainText('people, cars');
+  await expect(generate(page)).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Edit Nordic dusk' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit word package' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Nordic dusk');
+  await dialog.getByLabel('Positive prompt').fill('misty morning light, larch cladding');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(adds).toContainText('misty morning light, larch cladding');
+  await expect(adds).not.toContainText('soft blue hour light');
+
+  // What the task was made with: the package's words reach the engine.
+  await generate(page).click();
+  await expect(cards(page).first()).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
+  const list = await page.request.get('/turing/design/task/list', { headers: appHeader });
+  const [task] = (await list.json()).data.items as { promptSent: string }[];
+  expect(task!.promptSent).toContain('misty morning light, larch cladding');
+
+  await page.getByRole('button', { name: 'Edit Nordic dusk' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit word package' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Word package deleted')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Nordic dusk')).toHaveCount(0);
+  await expect(adds).toBeHidden();
+  await expect(page.getByText('None yet')).toBeVisible();
+  await expect(generate(page)).toBeDisabled();
+});
+
+test('a text file renamed .png reaches the server, which refuses it with the wrong-format message', async ({
+  page,
+}) => {
+  await studioUser(page);
+  await page.goto('/#/design/iteration-rendering');
+  const slot = page.getByTestId('slot-base');
+  const upload = page.waitForResponse((r) => r.url().includes('/turing/upload/image'));
+  await slot
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({
+      name: 'plan.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are notes, not pixels\n'.repeat(40)),
+    });
+  expect((await (await upload).json()).code).toBe('IMAGE_FORMAT');
+  await expect(page.getByTestId('slot-error-base')).toHaveText(
+    'Wrong image format: only png, jpg and jpeg are accepted',
+  );
+  await expect(slot.getByRole('img', { name: 'Base image' })).toHaveCount(0);
+  await expect(generate(page)).toBeDisabled();
+});
+
+test('with the cubes used up, Generate says the balance is insufficient and the purchase prompt leads to the product page', async ({
+  page,
+}) => {
+  await studioUser(page);
+  // The welcome grant is 20 cubes: 16 (four full-HD pictures) and 4 (two HD) spend it all.
+  for (const data of [
+    { mode: 'text', prompt: 'tower', quality: 'FHD', count: 4 },
+    { mode: 'text', prompt: 'tower', quality: 'HD', count: 2 },
+  ]) {
+    const res = await page.request.post('/turing/design/task/submit', { headers: appHeader, data });
+    expect((await res.json()).status).toBe(200);
+  }
+  const more = await page.request.post('/turing/design/task/submit', {
+    headers: appHeader,
+    data: { mode: 'text', prompt: 'tower' },
+  });
+  expect((await more.json()).code).toBe('INSUFFICIENT_BALANCE');
+
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/turing/design/task/submit')) submits.push(r.url());
+  });
+  await page.goto('/#/design/text-generate');
+  await page.getByTestId('prompt-input').fill('A brick library');
+  await expect(page.getByTestId('cost')).toContainText('Uses 1 cube');
+  await expect(page.getByTestId('cost')).toContainText('Balance: 0 cubes');
+  await expect(generate(page)).toBeDisabled();
+  const why = page.locator('#studio-generate-why');
+  await expect(why).toContainText('Insufficient balance of times or duration');
+  // Ctrl+Enter does not get past it either.
+  await page.keyboard.press('Control+Enter');
+  await page.getByRole('button', { name: 'Buy' }).hover();
+  expect(submits).toEqual([]);
+
+  await why.getByRole('button', { name: 'Buy' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Insufficient balance' });
+  await expect(prompt).toContainText('Buy cubes or a time plan');
+  await prompt.getByRole('button', { name: 'Go to product services' }).click();
+  await expect(page).toHaveURL(/#\/user\/product$/);
+});

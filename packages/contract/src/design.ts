@@ -116,6 +116,8 @@ export const task = z.object({
   progress: z.number().int().min(0).max(100),
   previewUrl: z.string().nullable(),
   results: z.array(taskResult),
+  /** The image an iterate, edit or upscale task started from (the owner's own), for before/after; null for text. */
+  baseImage: z.object({ url: z.string(), thumbUrl: z.string() }).nullable(),
   cost: z.object({ cubes: z.number().int(), coveredByPlan: z.boolean(), refunded: z.boolean() }),
   /** Why a task ended without results, in the caller's language. */
   error: z.object({ code: z.string(), msg: z.string() }).nullable(),

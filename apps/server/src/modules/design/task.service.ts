@@ -53,9 +53,25 @@ export function createTaskService(deps: TaskServiceDeps) {
     height: row.height,
   });
 
+  type ImageUrls = Awaited<ReturnType<UploadService['ownedImageUrls']>>;
+  const baseIdOf = (row: TaskRow) => (typeof row.params.baseImageId === 'string' ? row.params.baseImageId : null);
+  /** Base images of the owner's tasks only: an id naming someone else's image yields nothing. */
+  const baseImagesOf = (userId: string, rows: TaskRow[], db: Db = database.db) =>
+    deps.uploads.ownedImageUrls(
+      userId,
+      rows.map(baseIdOf).filter((id): id is string => id !== null),
+      db,
+    );
+
   /** The event/answer shape of a task; position and wait only while it is queued. */
-  async function payloadOf(row: TaskRow, db: Db = database.db, known?: UploadRow[]): Promise<TaskEventPayload> {
-    const results = row.state !== 'complete' ? [] : (known ?? (await deps.images.resultsOf([row.id], db)));
+  async function payloadOf(
+    row: TaskRow,
+    db: Db = database.db,
+    known?: { results: UploadRow[]; bases: ImageUrls },
+  ): Promise<TaskEventPayload> {
+    const results = row.state !== 'complete' ? [] : (known?.results ?? (await deps.images.resultsOf([row.id], db)));
+    const baseId = baseIdOf(row);
+    const bases = !baseId ? null : (known?.bases ?? (await baseImagesOf(row.userId, [row], db)));
     let position: number | null = null;
     let wait: number | null = null;
     if (row.state === 'queued') {
@@ -79,6 +95,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       progress: row.state === 'complete' ? 100 : row.progress,
       previewUrl: row.state === 'generating' && row.previewKey ? deps.uploads.url(row.previewKey) : null,
       results: results.map(resultDto),
+      baseImage: (baseId && bases?.get(baseId)) || null,
       cost: { cubes: row.costCubes, coveredByPlan: row.coveredByPlan, refunded: row.refunded },
       error: row.errorCode ? { code: row.errorCode } : null,
       createdAt: row.createdAt.toISOString(),
@@ -175,15 +192,14 @@ export function createTaskService(deps: TaskServiceDeps) {
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
       const rows = await repo.listOwned(userId, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
-      const results = await deps.images.resultsOf(page.filter((r) => r.state === 'complete').map((r) => r.id));
+      const [results, bases] = await Promise.all([
+        deps.images.resultsOf(page.filter((r) => r.state === 'complete').map((r) => r.id)),
+        baseImagesOf(userId, page),
+      ]);
       const items = await Promise.all(
         page.map(async (row) =>
           localise(
-            await payloadOf(
-              row,
-              database.db,
-              results.filter((r) => r.taskId === row.id),
-            ),
+            await payloadOf(row, database.db, { results: results.filter((r) => r.taskId === row.id), bases }),
             locale,
           ),
         ),

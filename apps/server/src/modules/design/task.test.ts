@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../../db/schema/index.ts';
 import { appHeaders, registerUser } from '../../test/test-app.ts';
 import {
   balanceOf,
@@ -177,5 +179,55 @@ describe('listing and reading', () => {
         })
       ).json().code,
     ).toBe('TASK_NOT_FOUND');
+  });
+});
+
+describe('the base image of a task', () => {
+  const listOf = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/turing/design/task/list', headers: { cookie } })).json().data.items as {
+      id: string;
+      baseImage: { url: string; thumbUrl: string } | null;
+    }[];
+
+  it('comes with an iterate task (image and thumbnail) for the compare view, and not with a text task', async () => {
+    const { cookie } = await registerUser(t);
+    const base = await uploadImage(t, cookie, await photo(), 'base');
+    const submitted = (await submit(t, cookie, { mode: 'iterate', baseImageId: base.id, prompt: 'brick' })).json().data;
+    expect(submitted.baseImage).toEqual({ url: base.url, thumbUrl: expect.any(String) });
+    const done = await until(() => getTask(t, cookie, submitted.id), finished);
+    expect(done.baseImage?.url).toBe(base.url);
+    const image = await t.app.inject({ method: 'GET', url: done.baseImage!.url });
+    expect(image.statusCode).toBe(200);
+    expect(
+      image.rawPayload.equals(await t.app.inject({ method: 'GET', url: base.url }).then((r) => r.rawPayload)),
+    ).toBe(true);
+    const thumb = await t.app.inject({ method: 'GET', url: done.baseImage!.thumbUrl });
+    expect(thumb.headers['content-type']).toBe('image/webp');
+
+    const text = (await submit(t, cookie, { mode: 'text', prompt: 'tower' })).json().data;
+    expect(text.baseImage).toBeNull();
+    const listed = await listOf(cookie);
+    expect(listed.find((x) => x.id === text.id)?.baseImage).toBeNull();
+    expect(listed.find((x) => x.id === submitted.id)?.baseImage?.url).toBe(base.url);
+  });
+
+  it("never carries another user's image, even when the stored parameters name one", async () => {
+    const owner = await registerUser(t);
+    const other = await registerUser(t);
+    const own = await uploadImage(t, owner.cookie, await photo(), 'base');
+    const foreign = await uploadImage(t, other.cookie, await photo(200, 150), 'base');
+    const task = (await submit(t, owner.cookie, { mode: 'iterate', baseImageId: own.id, prompt: 'x' })).json().data;
+    await until(() => getTask(t, owner.cookie, task.id), finished);
+    const [row] = await t.database.db.select().from(tasks).where(eq(tasks.id, task.id));
+    await t.database.db
+      .update(tasks)
+      .set({ params: { ...row!.params, baseImageId: foreign.id } })
+      .where(eq(tasks.id, task.id));
+
+    const read = await getTask(t, owner.cookie, task.id);
+    expect(read.baseImage).toBeNull();
+    expect((await listOf(owner.cookie)).find((x) => x.id === task.id)?.baseImage).toBeNull();
+    // The stored parameters keep the id as submitted; the address of the image never appears.
+    expect(JSON.stringify(await listOf(owner.cookie))).not.toContain(foreign.url.split('?')[0]);
   });
 });

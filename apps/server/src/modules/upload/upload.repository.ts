@@ -84,6 +84,21 @@ export function createUploadRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Those of `ids` that are this user's images (never an avatar or a support screenshot). */
+    findOwnedImages: (userId: string, ids: string[]) =>
+      ids.length
+        ? db
+            .select()
+            .from(uploads)
+            .where(
+              and(
+                inArray(uploads.id, ids),
+                eq(uploads.userId, userId),
+                not(inArray(uploads.kind, ['avatar', 'support'])),
+              ),
+            )
+        : Promise.resolve([] as (typeof uploads.$inferSelect)[]),
+
     async findByKey(key: string) {
       const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
       return row ?? null;

@@ -134,6 +134,15 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
     },
 
     /**
+     * The browser addresses of those of `ids` that are this user's images, by id; another
+     * user's image is simply absent. `db` lets a caller read inside its own transaction.
+     */
+    async ownedImageUrls(userId: string, ids: string[], db: Db = deps.db) {
+      const rows = await createUploadRepository(db).findOwnedImages(userId, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, { url: url(row.key), thumbUrl: url(row.thumbKey ?? row.key) }]));
+    },
+
+    /**
      * Removes an image nothing refers to any more (a replaced avatar). The file goes first: should
      * the row survive a failure, the abandoned-upload sweep finds it a day later and finishes.
      */

@@ -1,11 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { designEndpoints, type designRoutes } from '@turing/contract';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../../shared/http/client.ts';
 
 export const wordPackagesKey = ['design', 'word-packages'] as const;
 
 export const listWordPackages = () => call<typeof designRoutes.wordPackages>(designEndpoints.wordPackages);
 
-export const wordPackagesQueryOptions = () => queryOptions({ queryKey: wordPackagesKey, queryFn: listWordPackages });
+/** The server names recommended packages in the caller's language: each language is its own entry. */
+export const wordPackagesQueryOptions = (language: string) =>
+  queryOptions({
+    queryKey: [...wordPackagesKey, language],
+    queryFn: listWordPackages,
+    // After a language switch the old names stay until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
 
-export const useWordPackages = () => useQuery(wordPackagesQueryOptions());
+export function useWordPackages() {
+  const { i18n } = useTranslation();
+  return useQuery(wordPackagesQueryOptions(i18n.language));
+}

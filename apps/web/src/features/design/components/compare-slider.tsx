@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  before: string;
+  /** The base image; its thumbnail stands in while the full image loads. */
+  before: { url: string; thumbUrl: string };
   after: string;
   alt: string;
   width: number;
@@ -19,7 +20,12 @@ export function CompareSlider({ before, after, alt, width, height }: Props) {
       data-testid="compare"
       style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, calc(68vh * ${width / height}))` }}
     >
-      <img className="compare__img" src={before} alt={t('viewer.before')} />
+      <img
+        className="compare__img compare__img--before"
+        src={before.url}
+        alt={t('viewer.before')}
+        style={{ backgroundImage: `url("${before.thumbUrl}")` }}
+      />
       <img
         className="compare__img compare__img--after"
         src={after}

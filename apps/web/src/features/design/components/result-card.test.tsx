@@ -4,29 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Task } from '@turing/contract';
 import { ResultCard } from './result-card.tsx';
-
-const task = (over: Partial<Task>): Task => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  state: 'queued',
-  seq: 1,
-  params: { count: 2 },
-  mode: 'text',
-  engine: 'preview',
-  promptOriginal: 'A timber pavilion',
-  promptSent: 'A timber pavilion',
-  translation: 'not_needed',
-  position: null,
-  estimatedWaitSeconds: null,
-  progress: 0,
-  previewUrl: null,
-  results: [],
-  cost: { cubes: 2, coveredByPlan: false, refunded: false },
-  error: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-  ...over,
-});
+import { makeResult, makeTask } from './test-task.ts';
 
 function renderCard(t: Task, onOpen = vi.fn()) {
   render(
@@ -44,14 +22,14 @@ afterEach(() => {
 
 describe('a result card', () => {
   it('shows a queued task with its place in the queue, the estimated wait and a Cancel button', () => {
-    renderCard(task({ state: 'queued', position: 2, estimatedWaitSeconds: 12 }));
+    renderCard(makeTask({ state: 'queued', position: 2, estimatedWaitSeconds: 12 }));
     expect(screen.getByText('Queued')).toBeInTheDocument();
     expect(screen.getByTestId('queue-info')).toHaveTextContent('In the queue: 2 tasks ahead · about 12 s');
     expect(screen.getByRole('button', { name: /Cancel/ })).toBeInTheDocument();
   });
 
   it('shows the progress and the preview image while generating', () => {
-    renderCard(task({ state: 'generating', progress: 40, previewUrl: '/files/preview.webp' }));
+    renderCard(makeTask({ state: 'generating', progress: 40, previewUrl: '/files/preview.webp' }));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('img', { name: 'Preview of the image being generated' })).toHaveAttribute(
       'src',
@@ -60,14 +38,8 @@ describe('a result card', () => {
   });
 
   it('shows the results of a complete task and opens the one clicked', async () => {
-    const results = [1, 2].map((n) => ({
-      id: `r${n}`,
-      url: `/files/r${n}.png`,
-      thumbUrl: `/files/r${n}.webp`,
-      width: 768,
-      height: 576,
-    }));
-    const onOpen = renderCard(task({ state: 'complete', progress: 100, results }));
+    const results = [1, 2].map(makeResult);
+    const onOpen = renderCard(makeTask({ state: 'complete', progress: 100, results }));
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Result 2 of 2' }));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ state: 'complete' }), 1);
@@ -82,12 +54,12 @@ describe('a result card', () => {
     ['lost', 'TASK_LOST', 'The task was cancelled, your cubes were refunded'],
     ['cancelled', 'TASK_LOST', 'The task was cancelled, your cubes were refunded'],
   ] as const)('shows why a %s task ended, in the server’s words', (state, code, msg) => {
-    renderCard(task({ state, error: { code, msg } }));
+    renderCard(makeTask({ state, error: { code, msg } }));
     expect(screen.getByTestId('task-error')).toHaveTextContent(msg);
   });
 
   it('says when the Chinese text was sent untranslated', () => {
-    renderCard(task({ state: 'generating', translation: 'unavailable' }));
+    renderCard(makeTask({ state: 'generating', translation: 'unavailable' }));
     expect(screen.getByText('Translation was unavailable: the Chinese text was sent as typed.')).toBeInTheDocument();
   });
 });

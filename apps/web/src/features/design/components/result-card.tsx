@@ -44,7 +44,11 @@ export function ResultCard({ task, onOpen }: Props) {
             {t(`task.state.${task.state}`)}
           </Tag>
           <span className="result-card__mode">{t(`task.mode.${task.mode}`)}</span>
-          <Typography.Text type="secondary" ellipsis className="result-card__prompt">
+          <Typography.Text
+            type="secondary"
+            ellipsis={{ tooltip: task.promptOriginal || undefined }}
+            className="result-card__prompt"
+          >
             {task.promptOriginal || t('task.noPrompt')}
           </Typography.Text>
         </span>

@@ -9,21 +9,20 @@ import './result-viewer.css';
 interface Props extends ViewerHandlers {
   task: Task;
   index: number;
-  /** The base image the task started from, when this page knows it (for the compare view). */
-  baseUrl?: string;
   onIndex(index: number): void;
   onClose(): void;
 }
 
 /** A completed task's result: compare with the base, zoom, download and carry on with it. */
-export function ResultViewer({ task, index, baseUrl, onIndex, onClose, ...handlers }: Props) {
+export function ResultViewer({ task, index, onIndex, onClose, ...handlers }: Props) {
   const { t } = useTranslation('design');
   const result = task.results[index] ?? task.results[0];
-  const canCompare = Boolean(baseUrl) && (task.mode === 'iterate' || task.mode === 'edit' || task.mode === 'upscale');
+  // Text to image starts from nothing: there is no "before".
+  const base = task.mode === 'text' ? null : task.baseImage;
   const [view, setView] = useState<'compare' | 'full'>('compare');
   if (!result) return null;
   const alt = t('task.resultAlt', { n: index + 1, total: task.results.length });
-  const showCompare = canCompare && view === 'compare';
+  const showCompare = base !== null && view === 'compare';
 
   return (
     <Modal
@@ -37,7 +36,7 @@ export function ResultViewer({ task, index, baseUrl, onIndex, onClose, ...handle
     >
       <div className="viewer" data-testid="result-viewer">
         <div className="viewer__stage">
-          {canCompare && (
+          {base && (
             <Segmented
               size="small"
               value={view}
@@ -50,13 +49,7 @@ export function ResultViewer({ task, index, baseUrl, onIndex, onClose, ...handle
           )}
           <div className="viewer__image">
             {showCompare ? (
-              <CompareSlider
-                before={baseUrl!}
-                after={result.url}
-                alt={alt}
-                width={result.width}
-                height={result.height}
-              />
+              <CompareSlider before={base} after={result.url} alt={alt} width={result.width} height={result.height} />
             ) : (
               <Image src={result.url} alt={alt} className="viewer__full" preview={{ cover: t('viewer.zoom') }} />
             )}

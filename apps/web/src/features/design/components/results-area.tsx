@@ -3,23 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import type { Task } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { taskQueryOptions } from '../api/get-task.ts';
-import type { LiveTask } from '../hooks/use-generate.ts';
 import { HistoryList } from './history-list.tsx';
 import { ResultCard } from './result-card.tsx';
 
 interface Props {
-  live: LiveTask[];
-  onOpen(task: Task, index: number, baseUrl?: string): void;
+  /** Ids of the tasks started on this page, newest first. */
+  live: string[];
+  onOpen(task: Task, index: number): void;
   onHistory(task: Task): void;
   /** Shown above the results, e.g. the region editor of step editing. */
   top?: React.ReactNode;
 }
 
-function LiveCard({ item, onOpen }: { item: LiveTask; onOpen: Props['onOpen'] }) {
+function LiveCard({ id, onOpen }: { id: string; onOpen: Props['onOpen'] }) {
   // Live events keep the cached task current; the first read comes from the submit answer.
-  const task = useQuery({ ...taskQueryOptions(item.id), staleTime: Infinity });
+  const task = useQuery({ ...taskQueryOptions(id), staleTime: Infinity });
   if (!task.data) return null;
-  return <ResultCard task={task.data} onOpen={(t, i) => onOpen(t, i, item.baseUrl)} />;
+  return <ResultCard task={task.data} onOpen={onOpen} />;
 }
 
 /** The main column: this session's tasks as live cards, then the history. */
@@ -38,8 +38,8 @@ export function ResultsArea({ live, onOpen, onHistory, top }: Props) {
           />
         ) : (
           <div className="studio-results__cards" aria-live="polite">
-            {live.map((item) => (
-              <LiveCard key={item.id} item={item} onOpen={onOpen} />
+            {live.map((id) => (
+              <LiveCard key={id} id={id} onOpen={onOpen} />
             ))}
           </div>
         )}

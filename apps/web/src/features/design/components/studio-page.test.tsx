@@ -1,44 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { mockApi, type ApiAnswer } from '../../../test/render-app.tsx';
-import type { StudioMode } from '../lib/studio-values.ts';
-import { StudioPage } from './studio-page.tsx';
+import { costAnswer as cost, renderStudio as renderPage, serveStudio } from './test-studio.tsx';
 
-const tag = (slug: string, category: string) => ({ slug, category, label: { en: slug, zh: slug } });
-const cost = (over: Partial<{ cubes: number; coveredByPlan: boolean; balance: number; enough: boolean }> = {}) => ({
-  data: { cubes: 1, coveredByPlan: false, balance: 18, planUntil: null, enough: true, ...over },
-});
-
-function serve(costAnswer: ApiAnswer = cost()) {
-  return mockApi({
-    '/design/tags': {
-      data: {
-        style: [tag('modern', 'style')],
-        material: [tag('timber', 'material')],
-        function: [tag('villa', 'function')],
-      },
-    },
-    '/design/wordPackage/list': { data: { recommended: [], own: [] } },
-    '/design/task/list': { data: { items: [], nextCursor: null } },
-    '/design/cost': costAnswer,
-    '/user/beginnerGuide/get': { data: { progress: { design: true } } },
-  });
-}
-
-function renderPage(mode: StudioMode, state?: unknown) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <StudioPage mode={mode} /> }], {
-    initialEntries: [{ pathname: '/design', state }],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const serve = (answer = cost()) => serveStudio({ '/design/cost': answer });
 
 const generate = () => screen.getByTestId('generate');
 const prompt = () => screen.getByTestId('prompt-input');

@@ -28,6 +28,10 @@ const TITLE: Record<StudioMode, string> = {
   edit: 'routes.stepEditing',
 };
 
+/** Whether a dialog is on screen; a closed one stays in the DOM, hidden. */
+const dialogShown = () =>
+  [...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')].some((wrap) => wrap.style.display !== 'none');
+
 /** One studio page: parameters on the left, live results and history on the right. */
 export function StudioPage({ mode }: { mode: StudioMode }) {
   const { t } = useTranslation('design');
@@ -50,9 +54,8 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     if (reason || gen.pending) return;
     const body: TaskParamsInput = toTaskParams(mode, values);
     const base = values.images.base;
-    if (mode === 'edit' && base)
-      void gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body, base.url);
-    else void gen.run(body, base?.url);
+    if (mode === 'edit' && base) void gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body);
+    else void gen.run(body);
   };
   const generateRef = useRef(generate);
   useEffect(() => {
@@ -60,7 +63,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || document.querySelector('.ant-modal-wrap')) return;
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || dialogShown()) return;
       e.preventDefault();
       generateRef.current();
     };
@@ -125,8 +128,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
           live={gen.live}
           onOpen={viewer.show}
           onHistory={(task) => {
-            const known = gen.live.find((l) => l.id === task.id);
-            if (task.state === 'complete' && task.results.length) viewer.show(task, 0, known?.baseUrl);
+            if (task.state === 'complete' && task.results.length) viewer.show(task, 0);
             else gen.show(task);
           }}
           top={
@@ -138,7 +140,6 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
         <ResultViewer
           task={viewer.open.task}
           index={viewer.open.index}
-          baseUrl={viewer.open.baseUrl}
           onIndex={viewer.setIndex}
           onClose={viewer.close}
           {...viewer.handlers}

@@ -87,7 +87,7 @@ export function WordPackagePicker({ value, onChange }: Props) {
         ))}
       </div>
       {chosen.length > 0 && (
-        <div className="studio-package-chosen" aria-live="polite">
+        <div className="studio-package-chosen" aria-live="polite" data-testid="package-adds">
           <div className="studio-field__label">{t('packages.adds')}</div>
           {chosen.map((pkg) => (
             <div key={pkg.id}>

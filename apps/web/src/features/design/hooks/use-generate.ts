@@ -8,28 +8,22 @@ import { toastError } from '../../../shared/ui/toast-error.ts';
 import { useSubmitTask } from '../api/submit-task.ts';
 import { rememberPrompt } from '../lib/prompt-history.ts';
 
-export interface LiveTask {
-  id: string;
-  /** The base image's URL, for the before/after view. */
-  baseUrl?: string;
-}
-
 /**
- * Submits tasks and keeps the ones started on this page (newest first) for the live cards.
+ * Submits tasks and keeps the ids of the ones started on this page (newest first) for the live cards.
  * Insufficient balance opens the purchase prompt instead of a toast.
  */
 export function useGenerate() {
   const { t } = useTranslation('design');
   const submit = useSubmitTask();
-  const [live, setLive] = useState<LiveTask[]>([]);
+  const [live, setLive] = useState<string[]>([]);
   const [purchase, setPurchase] = useState<{ open: boolean; message?: string }>({ open: false });
   const [masking, setMasking] = useState(false);
 
-  const run = (body: TaskParamsInput, baseUrl?: string) =>
+  const run = (body: TaskParamsInput) =>
     new Promise<Task | null>((resolve) =>
       submit.mutate(body, {
         onSuccess(task) {
-          setLive((list) => [{ id: task.id, baseUrl }, ...list.filter((l) => l.id !== task.id)]);
+          setLive((list) => [task.id, ...list.filter((id) => id !== task.id)]);
           if (body.prompt) rememberPrompt(body.prompt);
           resolve(task);
         },
@@ -43,7 +37,7 @@ export function useGenerate() {
     );
 
   /** Step editing: the region becomes a mask upload first. */
-  const runWithMask = async (makeMask: () => Promise<Blob>, body: TaskParamsInput, baseUrl?: string) => {
+  const runWithMask = async (makeMask: () => Promise<Blob>, body: TaskParamsInput) => {
     setMasking(true);
     let maskImageId: string;
     try {
@@ -55,11 +49,10 @@ export function useGenerate() {
     } finally {
       setMasking(false);
     }
-    return run({ ...body, maskImageId }, baseUrl);
+    return run({ ...body, maskImageId });
   };
 
-  const show = (task: Task, baseUrl?: string) =>
-    setLive((list) => (list.some((l) => l.id === task.id) ? list : [{ id: task.id, baseUrl }, ...list]));
+  const show = (task: Task) => setLive((list) => (list.includes(task.id) ? list : [task.id, ...list]));
 
   return {
     run,

@@ -29,7 +29,7 @@ interface Deps {
 export function useViewer({ mode, gen, setImage, prefill, onNewBase }: Deps) {
   const { t } = useTranslation('design');
   const navigate = useNavigate();
-  const [open, setOpen] = useState<{ task: Task; index: number; baseUrl?: string } | null>(null);
+  const [open, setOpen] = useState<{ task: Task; index: number } | null>(null);
   const close = () => setOpen(null);
   const handTo = (path: string, state: StudioHandoff) => navigate(path, { state });
 
@@ -50,10 +50,10 @@ export function useViewer({ mode, gen, setImage, prefill, onNewBase }: Deps) {
     onUseAsBase: (image) => putBase(image, 'iterate'),
     onEditRegion: (image) => putBase(image, 'edit'),
     onUpscale: (image, factor) =>
-      void gen.run({ mode: 'upscale', baseImageId: image.id, upscale: factor }, image.url).then(submitted),
+      void gen.run({ mode: 'upscale', baseImageId: image.id, upscale: factor }).then(submitted),
     onRegenerate(task) {
       const params = { ...(task.params as TaskParamsInput), seed: Math.floor(Math.random() * 2 ** 31) };
-      void gen.run(params, open?.baseUrl).then(submitted);
+      void gen.run(params).then(submitted);
     },
     onCopyParams(task) {
       const { seed: _seed, ...params } = task.params;
@@ -75,7 +75,7 @@ export function useViewer({ mode, gen, setImage, prefill, onNewBase }: Deps) {
   return {
     open,
     handlers,
-    show: (task: Task, index: number, baseUrl?: string) => setOpen({ task, index, baseUrl }),
+    show: (task: Task, index: number) => setOpen({ task, index }),
     setIndex: (index: number) => setOpen((v) => (v ? { ...v, index } : v)),
     close,
   };

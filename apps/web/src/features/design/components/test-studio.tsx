@@ -1,0 +1,55 @@
+import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { mockApi, type ApiAnswer } from '../../../test/render-app.tsx';
+import type { StudioMode } from '../lib/studio-values.ts';
+import { StudioPage } from './studio-page.tsx';
+
+type Answer = ApiAnswer | ((body: unknown) => ApiAnswer);
+
+const tag = (slug: string, category: string) => ({ slug, category, label: { en: slug, zh: slug } });
+
+export const costAnswer = (
+  over: Partial<{ cubes: number; coveredByPlan: boolean; balance: number; enough: boolean }> = {},
+) => ({ data: { cubes: 1, coveredByPlan: false, balance: 18, planUntil: null, enough: true, ...over } });
+
+/** The studio's calls answered as for a new user (one tag per category, nothing else yet); `over` replaces any. */
+export function serveStudio(over: Record<string, Answer> = {}) {
+  return mockApi({
+    '/design/tags': {
+      data: {
+        style: [tag('modern', 'style')],
+        material: [tag('timber', 'material')],
+        function: [tag('villa', 'function')],
+      },
+    },
+    '/design/wordPackage/list': { data: { recommended: [], own: [] } },
+    '/design/task/list': { data: { items: [], nextCursor: null } },
+    '/design/cost': costAnswer(),
+    '/user/beginnerGuide/get': { data: { progress: { design: true } } },
+    ...over,
+  });
+}
+
+/** Fails the first `times` calls with a server error, then answers `ok`. */
+export function failingFirst(ok: ApiAnswer, times = 1) {
+  let calls = 0;
+  return () => (++calls <= times ? { status: 500, msg: 'Server error', data: null } : ok);
+}
+
+export function renderStudio(mode: StudioMode, state?: unknown) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: <StudioPage mode={mode} /> }], {
+    initialEntries: [{ pathname: '/design', state }],
+  });
+  render(
+    // Without motion a closed dialog is hidden at once, as it is after its animation in a browser.
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+  return { client, router };
+}
