@@ -45,7 +45,11 @@ export function LoginPage() {
   return (
     <div className="login-page">
       <aside className="login-page__brand">
-        <Link to={PATHS.home} className="login-page__logo" aria-label={t('common:routes.home')}>
+        <Link
+          to={PATHS.home}
+          className="login-page__logo"
+          aria-label={t('common:nav.logoHome', { name: t('common:appName') })}
+        >
           <Logo size={32} />
         </Link>
         <div>
@@ -61,7 +65,7 @@ export function LoginPage() {
         </div>
         <span className="login-page__foot">{t('common:footer.pcHint')}</span>
       </aside>
-      <main className="login-page__main">
+      <div className="login-page__main">
         <div className="login-page__settings">
           <SettingsSwitch />
         </div>
@@ -95,7 +99,7 @@ export function LoginPage() {
             </>
           )}
         </Card>
-      </main>
+      </div>
     </div>
   );
 }
