@@ -18,6 +18,7 @@ const TEXT = {
   logIn: { en: /^Log in$/, zh: /^登 ?录$/ },
   forgot: { en: 'Forgot password?', zh: '忘记密码？' },
   newPackage: { en: 'New', zh: '新建' },
+  buy: { en: /^Buy$/, zh: /^购 ?买$/ },
 } as const;
 
 const ANONYMOUS = ['/home', '/login', '/login?tab=register', '/community', '/detail/42', '/own', '/no/such/page'];
@@ -113,16 +114,14 @@ for (const { theme, locale } of COMBOS) {
       await check(page, `the avatar menu (${label})`);
     });
 
-    test('studio pages, the tour and the word package editor', async ({ page }) => {
+    test('studio pages, the tour, the word package editor, results and the purchase dialog', async ({ page }) => {
       await registerThroughApi(page);
-      // The first visit opens the beginner guide over the page.
+      // The first visit opens the beginner guide over the page; Escape closes it for good.
       await page.goto('/#/design/text-generate');
       await expect(page.locator('.ant-tour')).toBeVisible();
       await check(page, `the studio tour (${label})`);
-      const done = await page.request.post('/turing/user/beginnerGuide/set?key=design&done=true', {
-        headers: appHeader,
-      });
-      expect(done.ok()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(page.locator('.ant-tour')).toBeHidden();
 
       for (const path of STUDIO) await visit(page, path, label);
 
@@ -132,6 +131,22 @@ for (const { theme, locale } of COMBOS) {
       await page.getByRole('button', { name: new RegExp(`${TEXT.newPackage[locale]}$`) }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await check(page, `the word package editor (${label})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      // The largest task spends most of the welcome cubes: its results show, and the next one
+      // cannot be paid, which offers the purchase dialog.
+      await page.getByTestId('prompt-input').fill('A timber pavilion in a birch forest at dusk');
+      await page.getByRole('radio', { name: 'FHD', exact: true }).locator('..').click();
+      await page.getByRole('radio', { name: '4', exact: true }).locator('..').click();
+      await page.getByTestId('generate').click();
+      await expect(page.getByTestId('result-card').first()).toHaveAttribute('data-state', 'complete', {
+        timeout: 30_000,
+      });
+      await check(page, `results (${label})`);
+      await page.getByRole('button', { name: TEXT.buy[locale] }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, `the purchase dialog (${label})`);
     });
   });
 }

@@ -19,6 +19,15 @@ const PALETTE = {
     placeholder: 'rgba(0, 0, 0, 0.56)',
     error: '#d9363e',
     warningText: '#9c5e00',
+    // Status and preset tags write their colour on its palest tint: these reach 4.9:1 or more.
+    tag: {
+      colorSuccess: '#237804',
+      colorInfo: '#0958d9',
+      colorWarning: '#874d00',
+      colorError: '#cf1322',
+      green7: '#237804',
+      gold7: '#874d00',
+    },
   },
   dark: {
     // The dark algorithm deepens this seed to #147441: white on it 5.8:1 (hover 4.6:1).
@@ -31,6 +40,8 @@ const PALETTE = {
     // Deepened to #dc6966 by the algorithm: 4.9:1 on dialogs and menus.
     error: '#ff7875',
     warningText: undefined,
+    // The other dark tags already pass; blue on its tint was 3.4:1.
+    tag: { colorInfo: '#65a9f3' },
   },
 } as const;
 
@@ -57,6 +68,7 @@ export function themeConfig(theme: Theme): ThemeConfig {
     components: {
       Tabs: { ...greenText, inkBarColor: p.text },
       Menu: { itemSelectedColor: p.text },
+      Tag: p.tag,
     },
   };
 }
