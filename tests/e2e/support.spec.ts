@@ -25,7 +25,7 @@ test('a user reads the FAQ, writes to support, and reads the answer after a relo
   const subject = unique('Rendering stuck ');
 
   await page.goto('/#/user/support');
-  await expect(page.getByRole('heading', { level: 2, name: 'Technical support' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Technical support' })).toBeVisible();
   await expect(page.getByTestId('support-promise')).toContainText('Our support team replies within 12 hours.');
 
   await page.getByRole('button', { name: 'What happens when a task times out or is lost?' }).click();
@@ -87,7 +87,7 @@ test('the support page speaks Chinese', async ({ page }) => {
     localStorage.setItem('LOCALE', JSON.stringify({ value: 'zh', time: Date.now(), expire: null })),
   );
   await page.goto('/#/user/support');
-  await expect(page.getByRole('heading', { level: 2, name: '技术支持' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '技术支持' })).toBeVisible();
   await expect(page.getByTestId('support-promise')).toContainText('技术支持团队将在 12 小时内回复。');
   await expect(page.getByText('您还没有联系过技术支持。')).toBeVisible();
   await page.locator('form[id="support-ticket"]').getByRole('button', { name: '提交给技术支持' }).click();

@@ -9,7 +9,8 @@ export function NotFoundPage() {
   return (
     <Result
       status="404"
-      title={t('notFound.title')}
+      // The page's h1, in the result's own title style.
+      title={<h1 style={{ margin: 0, font: 'inherit', color: 'inherit' }}>{t('notFound.title')}</h1>}
       subTitle={t('notFound.subtitle')}
       extra={
         <Button type="primary" onClick={() => navigate(PATHS.home)}>

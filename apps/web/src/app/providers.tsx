@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,8 +9,7 @@ import { useSettingsStore } from '../shared/settings/settings-store.ts';
 import { bindToast } from '../shared/ui/toast.ts';
 import { toastError } from '../shared/ui/toast-error.ts';
 import { installSessionExpiry } from './session-expiry.ts';
-
-export const BRAND_GREEN = '#18a058';
+import { themeConfig } from './theme.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -43,6 +42,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const locale = useSettingsStore((s) => s.locale);
   const [queryClient] = useState(createQueryClient);
   const i18n = initI18n(locale);
+  const theme = useMemo(() => themeConfig(themeName), [themeName]);
 
   useEffect(() => {
     document.body.classList.toggle('dark', themeName === 'dark');
@@ -54,20 +54,7 @@ export function Providers({ children }: { children: ReactNode }) {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider
-        locale={locale === 'zh' ? zhCN : enUS}
-        theme={{
-          algorithm: themeName === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-          token: {
-            colorPrimary: BRAND_GREEN,
-            colorLink: BRAND_GREEN,
-            borderRadius: 0,
-            borderRadiusLG: 0,
-            borderRadiusSM: 0,
-            borderRadiusXS: 0,
-          },
-        }}
-      >
+      <ConfigProvider locale={locale === 'zh' ? zhCN : enUS} theme={theme}>
         <AntApp notification={{ placement: 'topRight' }} message={{ maxCount: 3 }}>
           <ToastBridge />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

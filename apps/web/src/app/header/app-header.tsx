@@ -42,7 +42,7 @@ export function AppHeader() {
   const active = activeSection(location.pathname);
   return (
     <header className="app-header" key={version}>
-      <Link to={PATHS.home} className="app-header__logo" aria-label={t('routes.home')}>
+      <Link to={PATHS.home} className="app-header__logo" aria-label={t('nav.logoHome', { name: t('appName') })}>
         <Logo />
       </Link>
       <nav className="app-header__menu" aria-label={t('nav.menu')}>

@@ -30,9 +30,10 @@ export function DesignLayout() {
       <Layout.Sider width={220} className="side-layout__sider" theme="light" breakpoint="lg" collapsedWidth={0}>
         <Menu mode="inline" selectedKeys={[pathname]} items={items} aria-label={t('routes.design')} />
       </Layout.Sider>
-      <Layout.Content className="side-layout__content">
+      {/* Not Layout.Content: that is a <main>, and the page already has one around it. */}
+      <div className="side-layout__content">
         <Outlet />
-      </Layout.Content>
+      </div>
     </Layout>
   );
 }

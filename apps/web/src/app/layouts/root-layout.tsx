@@ -8,7 +8,13 @@ import { ProfileSync } from '../profile-sync.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import './root-layout.css';
 
-NProgress.configure({ showSpinner: false });
+// The stock template gives the bar role="bar", which is no ARIA role. The bar only mirrors the
+// loading state, which assistive technology learns from aria-busy on the page's main region.
+NProgress.configure({
+  showSpinner: false,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 function useRouteHandle(): RouteHandle {
   const matches = useMatches();
@@ -41,7 +47,10 @@ export function RootLayout() {
     <div className="app-root">
       <ProfileSync />
       {!handle.hideHeader && <AppHeader />}
-      <main className={handle.fullWidth ? 'app-body app-body--full' : 'app-body'}>
+      <main
+        className={handle.fullWidth ? 'app-body app-body--full' : 'app-body'}
+        aria-busy={navigation.state !== 'idle'}
+      >
         {/* The view is re-created whenever the full path changes. */}
         <Suspense fallback={null}>
           <Outlet key={location.pathname + location.search} />

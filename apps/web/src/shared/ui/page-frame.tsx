@@ -11,7 +11,10 @@ export function PageFrame({ title, children }: { title: string; children?: React
   const navigate = useNavigate();
   return (
     <section>
-      <Typography.Title level={2}>{title}</Typography.Title>
+      {/* The page's one h1, at the size of the other pages' titles. */}
+      <Typography.Title level={1} style={{ fontSize: 'var(--ant-font-size-heading-2)' }}>
+        {title}
+      </Typography.Title>
       {children}
       <Result
         icon={<ExperimentOutlined style={{ color: 'var(--brand)' }} />}

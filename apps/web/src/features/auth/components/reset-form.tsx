@@ -41,7 +41,7 @@ export function ResetForm({
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} aria-label={t('resetTitle')}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 'var(--ant-font-size-heading-4)' }}>
         {t('resetTitle')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('resetHint')}</Typography.Paragraph>

@@ -45,7 +45,11 @@ export function LoginPage() {
   return (
     <div className="login-page">
       <aside className="login-page__brand">
-        <Link to={PATHS.home} className="login-page__logo" aria-label={t('common:routes.home')}>
+        <Link
+          to={PATHS.home}
+          className="login-page__logo"
+          aria-label={t('common:nav.logoHome', { name: t('common:appName') })}
+        >
           <Logo size={32} />
         </Link>
         <div>
@@ -61,9 +65,13 @@ export function LoginPage() {
         </div>
         <span className="login-page__foot">{t('common:footer.pcHint')}</span>
       </aside>
-      <main className="login-page__main">
+      <div className="login-page__main">
         {/* The brand panel, and the way home with it, is hidden on a narrow screen. */}
-        <Link to={PATHS.home} className="login-page__mobile-logo" aria-label={t('common:routes.home')}>
+        <Link
+          to={PATHS.home}
+          className="login-page__mobile-logo"
+          aria-label={t('common:nav.logoHome', { name: t('common:appName') })}
+        >
           <Logo />
         </Link>
         <div className="login-page__settings">
@@ -99,7 +107,7 @@ export function LoginPage() {
             </>
           )}
         </Card>
-      </main>
+      </div>
     </div>
   );
 }

@@ -41,12 +41,7 @@ export function HistoryList({ onOpen }: { onOpen(task: Task): void }) {
           const thumb = task.results[0]?.thumbUrl ?? task.previewUrl;
           return (
             <li key={task.id}>
-              <button
-                type="button"
-                className="studio-history__item"
-                onClick={() => onOpen(task)}
-                aria-label={t('history.open', { mode: t(`task.mode.${task.mode}`), time: date(task.createdAt) })}
-              >
+              <button type="button" className="studio-history__item" onClick={() => onOpen(task)}>
                 <span className="studio-history__thumb">
                   {thumb ? (
                     <img src={thumb} alt="" />

@@ -20,7 +20,7 @@ interface Props {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="studio-section">
-      <h3 className="studio-section__title">{title}</h3>
+      <h2 className="studio-section__title">{title}</h2>
       {children}
     </section>
   );

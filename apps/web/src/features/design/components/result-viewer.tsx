@@ -51,7 +51,14 @@ export function ResultViewer({ task, index, onIndex, onClose, ...handlers }: Pro
             {showCompare ? (
               <CompareSlider before={base} after={result.url} alt={alt} width={result.width} height={result.height} />
             ) : (
-              <Image src={result.url} alt={alt} className="viewer__full" preview={{ cover: t('viewer.zoom') }} />
+              <Image
+                src={result.url}
+                alt={alt}
+                className="viewer__full"
+                preview={{ cover: t('viewer.zoom') }}
+                // The zoom button's name must include its visible "Zoom", not only the image's alt.
+                aria-label={t('viewer.zoomNamed', { name: alt })}
+              />
             )}
           </div>
           {task.results.length > 1 && (

@@ -16,7 +16,7 @@ export function SupportFaq() {
   };
   return (
     <section className="support-faq" aria-labelledby="support-faq-title">
-      <Typography.Title level={3} id="support-faq-title">
+      <Typography.Title level={2} id="support-faq-title" style={{ fontSize: 'var(--ant-font-size-heading-3)' }}>
         {t('faq.title')}
       </Typography.Title>
       <Collapse

@@ -19,7 +19,9 @@ export function SupportPage() {
   return (
     <section className="support">
       <header className="support__head">
-        <Typography.Title level={2}>{t('title')}</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 'var(--ant-font-size-heading-2)' }}>
+          {t('title')}
+        </Typography.Title>
         <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
         <Alert
           type="success"
@@ -34,11 +36,11 @@ export function SupportPage() {
       <SupportFaq />
 
       <div className="support__columns">
-        <Card title={<h3 className="support__card-title">{t('form.title')}</h3>}>
+        <Card title={<h2 className="support__card-title">{t('form.title')}</h2>}>
           <TicketForm />
         </Card>
         <Card
-          title={<h3 className="support__card-title">{t('tickets.title')}</h3>}
+          title={<h2 className="support__card-title">{t('tickets.title')}</h2>}
           extra={
             <Button
               type="text"

@@ -50,7 +50,7 @@ export function ProfilePage() {
 
   return (
     <div style={{ display: 'grid', gap: 24 }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 'var(--ant-font-size-heading-2)' }}>
         {t('common:routes.profile')}
       </Typography.Title>
       {!profile ? (
