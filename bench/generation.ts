@@ -11,8 +11,10 @@ import { taskParams } from '@turing/contract';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import type { Services } from '../apps/server/src/services.ts';
 import { uploads, users } from '../apps/server/src/db/schema/index.ts';
+import { FAKE_MODELS, FakeComfyServer } from '../apps/server/src/generation/engines/comfyui/fake-comfy-server.ts';
 import { startWorkers } from '../apps/server/src/workers.ts';
 import { startPostgres } from './postgres.ts';
 
@@ -40,18 +42,23 @@ async function appOn(env: Record<string, string>) {
   });
   const app = await buildApp({ config, database, logger: nullLog() });
   await app.ready();
+  const services = app.services!;
+  return { app, services, database, userId: await benchUser(services, database, '0'), dataDir };
+}
+
+/** A user with cubes enough for any run. */
+async function benchUser(services: Services, database: Database, tag: string) {
   const [user] = await database.db
     .insert(users)
-    .values({ username: `bench${Date.now()}`, nickname: 'Bench', inviteCode: `B${Date.now()}` })
+    .values({ username: `bench${tag}_${Date.now()}`, nickname: 'Bench', inviteCode: `B${tag}_${Date.now()}` })
     .returning();
-  const services = app.services!;
   await services.ledger.grant({
     userId: user!.id,
     kind: 'grant',
     cubes: 1_000_000,
     idempotencyKey: `bench:${user!.id}`,
   });
-  return { app, services, database, userId: user!.id, dataDir };
+  return user!.id;
 }
 
 /** (1) Submit → complete, minus the engine's own time; dispatch = submit → claimed. */
@@ -104,21 +111,41 @@ export async function overhead(n = 200) {
 }
 
 /**
- * (2) Tasks per second drained by 4 worker processes on PostgreSQL. With `imageEdge` the preview
- * engine draws images that small, which leaves the platform's own work (queue, claim, events,
- * storing every result and its thumbnail, charge) as nearly all there is: in production the
- * pixels come from a GPU fleet elsewhere. Without it, the preview engine's CPU time decides.
+ * (2) Tasks per second drained by 4 worker processes on PostgreSQL. With `engine: 'comfyui'` the
+ * workers drive a fleet of ComfyUI-protocol servers that answer at once (HTTP, WebSocket progress,
+ * output download), as a GPU fleet elsewhere would: what is measured is the platform's own work
+ * per task (queue, claim, events, engine protocol, storing each result with its thumbnail, charge).
+ * With `engine: 'preview'` the embedded engine draws every image on this machine's CPU too.
  */
-export async function throughput(n = 400, workers = 4, imageEdge?: number) {
+export async function throughput(n = 400, workers = 4, engine: 'comfyui' | 'preview' = 'comfyui') {
   const pgServer = await startPostgres();
   if (!pgServer) return null;
+  const fleet =
+    engine === 'comfyui'
+      ? await Promise.all(Array.from({ length: 16 }, () => FakeComfyServer.start({ stepDelayMs: 0 })))
+      : [];
+  const engineEnv: Record<string, string> =
+    engine === 'comfyui'
+      ? {
+          GENERATION_ENGINE: 'comfyui',
+          COMFYUI_URLS: fleet.map((f) => f.url).join(','),
+          COMFYUI_CHECKPOINT: FAKE_MODELS.checkpoints[0]!,
+          COMFYUI_CHECKPOINT_BETA: FAKE_MODELS.checkpoints[1]!,
+          COMFYUI_CONTROLNET_DEPTH: FAKE_MODELS.controlnets[0]!,
+          COMFYUI_CONTROLNET_LINEART: FAKE_MODELS.controlnets[1]!,
+          COMFYUI_UPSCALE_MODEL: FAKE_MODELS.upscaleModels[0]!,
+        }
+      : {};
   const secrets = { FILE_URL_SECRET: 'b'.repeat(32), ADMIN_TOKEN: 'b'.repeat(32) };
   const { app, services, database, userId, dataDir } = await appOn({
     DATABASE_URL: pgServer.url,
     ...secrets,
+    ...engineEnv,
     ROLE: 'api',
     USER_ACTIVE_TASKS_MAX: '100000',
   });
+  const submitters = [userId];
+  for (let i = 1; i < 16; i += 1) submitters.push(await benchUser(services, database, `${i}`));
   const procs: ChildProcess[] = [];
   for (let i = 0; i < workers; i += 1) {
     procs.push(
@@ -133,23 +160,24 @@ export async function throughput(n = 400, workers = 4, imageEdge?: number) {
           DATA_DIR: dataDir,
           PREVIEW_PACE_MS: '0',
           WORKER_CONCURRENCY: '8',
-          ...(imageEdge ? { QUALITY_LONG_EDGE: `SD:${imageEdge}` } : {}),
-          LOG_LEVEL: 'warn',
+          ...engineEnv,
+          LOG_LEVEL: process.env.BENCH_WORKER_LOG ?? 'warn',
         },
-        stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'inherit'],
+        stdio: ['ignore', process.env.BENCH_WORKER_LOG ? 'inherit' : 'ignore', 'inherit'],
       }),
     );
   }
   await new Promise((r) => setTimeout(r, 4000));
   if (process.env.BENCH_DEBUG) console.error('workers started; submitting');
   const started = performance.now();
-  // Submitted as many browsers would: a few dozen in flight at a time, not all in one instant.
+  // Submitted as many browsers would: 16 users, each with one request in flight at a time (one
+  // user alone could not fill the fleet: USER_ACTIVE_TASKS_MAX keeps a user to 8 active tasks).
   let next = 0;
   await Promise.all(
-    Array.from({ length: 16 }, async () => {
+    submitters.map(async (user) => {
       while (next < n) {
         next += 1;
-        await services.tasks.submit(userId, params, 'en');
+        await services.tasks.submit(user, params, 'en');
       }
     }),
   );
@@ -165,8 +193,9 @@ export async function throughput(n = 400, workers = 4, imageEdge?: number) {
   await app.close();
   await database.close();
   pgServer.stop();
+  await Promise.all(fleet.map((f) => f.close()));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { n, workers, imageEdge: imageEdge ?? 768, seconds, perSecond: n / seconds };
+  return { n, workers, engine, seconds, perSecond: n / seconds };
 }
 
 /** (3) Upload path (validate, clean, store, thumbnail) against sharp decode + encode alone. */
@@ -200,8 +229,8 @@ export async function uploadRatio(rounds = 5) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(await overhead());
-  console.log(await throughput(400, 4, 64));
-  console.log(await throughput(200, 4));
+  console.log(await throughput(400, 4, 'comfyui'));
+  console.log(await throughput(200, 4, 'preview'));
   console.log(await uploadRatio());
   process.exit(0);
 }

@@ -39,6 +39,18 @@ export class ComfyHttp {
     this.requestTimeoutMs = requestTimeoutMs;
   }
 
+  /**
+   * Prompts running plus waiting (`GET /prompt`): a few bytes, where `/queue` carries every queued
+   * prompt's whole graph. What dispatch ranks servers by.
+   */
+  async remaining(): Promise<number> {
+    const body = (await this.json('GET', '/prompt')) as { exec_info?: { queue_remaining?: unknown } };
+    const n = body.exec_info?.queue_remaining;
+    if (typeof n !== 'number')
+      throw new ComfyHttpError(`${this.url} answered GET /prompt without queue_remaining`, 200, body);
+    return n;
+  }
+
   async queue(): Promise<QueueInfo> {
     const body = (await this.json('GET', '/queue')) as Partial<QueueInfo>;
     return { queue_running: body.queue_running ?? [], queue_pending: body.queue_pending ?? [] };

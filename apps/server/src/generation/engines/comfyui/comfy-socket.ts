@@ -28,6 +28,11 @@ const PREVIEW_IMAGE_WITH_METADATA = 4;
 export class ComfySocket {
   /** The prompt the server last said it was executing for us; previews without metadata belong to it. */
   runningPrompt: string | undefined;
+  /**
+   * Prompts running plus waiting on the server, from the `status` message it broadcasts to every
+   * socket whenever its queue changes (and sends on connect); undefined while disconnected.
+   */
+  queueRemaining: number | undefined;
   private ws: WebSocket | undefined;
   private readonly listeners = new Set<SocketListener>();
   private readonly wsUrl: string;
@@ -97,6 +102,7 @@ export class ComfySocket {
       this.ws = undefined;
       // Whatever ran before the drop may be gone (restart); the trackers find out when it reopens.
       this.runningPrompt = undefined;
+      this.queueRemaining = undefined;
       if (this.closed) return;
       if (!this.warned) this.log.warn(`ComfyUI socket ${this.wsUrl} closed; reconnecting`);
       this.warned = true;
@@ -130,6 +136,12 @@ export class ComfySocket {
   }
 
   private track(message: SocketMessage): void {
+    if (message.type === 'status') {
+      const remaining = (message.data.status as { exec_info?: { queue_remaining?: unknown } } | undefined)?.exec_info
+        ?.queue_remaining;
+      if (typeof remaining === 'number') this.queueRemaining = remaining;
+      return;
+    }
     const promptId = message.data.prompt_id;
     // After a reconnect the server re-sends the running node without prompt_id; progress names it again.
     if ((message.type === 'execution_start' || message.type === 'progress') && promptId) this.runningPrompt = promptId;

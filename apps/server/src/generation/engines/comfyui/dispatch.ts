@@ -15,8 +15,8 @@ export interface ComfyServer {
 }
 
 /**
- * The servers able to take a prompt now, least busy first (running + pending from /queue, plus our
- * own prompts on their way). Servers this task already failed on come last, used only when no
+ * The servers able to take a prompt now, least busy first (running + pending as the server last
+ * broadcast it on our socket, or from GET /prompt, plus our own prompts on their way). Servers this task already failed on come last, used only when no
  * other one answers. Unreachable servers and servers lacking nodes or models are left out.
  */
 export async function rankServers(
@@ -27,10 +27,13 @@ export async function rankServers(
   const loads = await Promise.all(
     servers.map(async (server, index) => {
       try {
-        const queue = await server.http.queue();
+        // The socket's last status broadcast when connected: no request per dispatch on a large fleet.
+        const remaining = server.socket.open
+          ? (server.socket.queueRemaining ?? (await server.http.remaining()))
+          : await server.http.remaining();
         await check(server);
         if (server.missing && server.missing.length > 0) return undefined;
-        const load = queue.queue_running.length + queue.queue_pending.length + server.dispatching;
+        const load = remaining + server.dispatching;
         return { server, index, load, avoided: avoid.includes(server.url) ? 1 : 0 };
       } catch (err) {
         if (err instanceof ComfyConnectionError || err instanceof ComfyHttpError) return undefined;

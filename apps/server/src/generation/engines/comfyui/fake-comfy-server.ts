@@ -141,6 +141,7 @@ export class FakeComfyServer {
 
     if (route === 'GET /object_info') return json(fakeObjectInfo(this.models, this.missingNodes));
     if (route === 'GET /queue') return json(this.queue.queueInfo());
+    if (route === 'GET /prompt') return json({ exec_info: { queue_remaining: this.queue.remaining() } });
     if (route === 'POST /queue') {
       if (b.clear) this.queue.pending = [];
       for (const id of (b.delete as string[] | undefined) ?? []) this.queue.deletePending(id);
