@@ -241,6 +241,20 @@ describe('MaskEditor history and view', () => {
     expect(screen.getByRole('radio', { name: 'Subtract from region' })).toBeChecked();
   });
 
+  it('shows a button’s name and shortcut to keyboard users when it takes focus', async () => {
+    setup();
+    act(() => screen.getByRole('button', { name: 'Polygon (P)' }).focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Polygon (P)');
+  });
+
+  it('keeps the brush size in place, disabled, while a shape tool is active', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Rectangle (R)' }));
+    expect(screen.getByRole('slider', { name: 'Brush size' })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Eraser (E)' }));
+    expect(screen.getByRole('slider', { name: 'Brush size' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('speaks Chinese when the app does', async () => {
     await act(() => i18n.changeLanguage('zh'));
     try {
