@@ -105,6 +105,17 @@ describe('the studio parameter panel', () => {
     await vi.waitFor(() => expect(screen.getByTestId('cost')).toHaveTextContent('Covered by your time plan'));
   });
 
+  it('opens the word-package editor on demand, with the contract’s rules', async () => {
+    serve();
+    renderPage('text');
+    await userEvent.click(await screen.findByRole('button', { name: /^(plus )?New$/ }));
+    // The editor (its form and rules) is loaded when asked for, not with the studio.
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(dialog).toHaveTextContent('New word package');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a name for the word package')).toBeInTheDocument();
+  }, 20_000);
+
   it('asks for a base image on iterative rendering and a region on step editing', async () => {
     serve();
     renderPage('iterate');
