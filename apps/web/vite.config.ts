@@ -33,5 +33,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     // Every browser the build targets supports <link rel="modulepreload"> natively.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is loaded on every first visit anyway: one chunk for it,
+        // rather than a dozen whose boundaries move each time a lazy page starts sharing a module with it.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
 });
