@@ -170,3 +170,23 @@ test('step editing refuses to submit without a region, and says why', async ({ p
   await page.keyboard.press('Control+Enter');
   expect(submits).toEqual([]);
 });
+
+test('the mask editor (and Konva) is fetched by step editing only', async ({ page }) => {
+  await studioUser(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const editor = () => scripts.filter((s) => /\/mask-editor-[^/]+\.js$/.test(s));
+
+  await page.goto('/#/design/text-generate');
+  await expect(generate(page)).toBeVisible();
+  await page.goto('/#/design/iteration-rendering');
+  await expect(page.getByTestId('slot-base')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(editor()).toEqual([]);
+
+  // Step editing asks for it as soon as it opens, before any base image is chosen.
+  await page.goto('/#/design/step-editing');
+  await expect.poll(() => editor().length).toBe(1);
+});
