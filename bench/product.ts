@@ -55,7 +55,7 @@ export async function startProduct(runner: 'node' | 'tsx' = 'node'): Promise<Pro
 }
 
 /** Registers an account through the API (code from the dev outbox) and returns its cookie. */
-export async function registerAccount(product: Product): Promise<string> {
+export async function registerAccount(product: Pick<Product, 'port' | 'dataDir'>): Promise<string> {
   const base = `http://127.0.0.1:${product.port}/turing`;
   const email = `bench${Date.now()}@example.com`;
   await fetch(`${base}/unauthorized/verCode`, {

@@ -1,20 +1,25 @@
 // npm run bench: (a) authenticated API throughput of the product as users run it, as a ratio of a
 // bare Fastify hello-world measured in the same run; (b) gzip size of the JavaScript the browser
 // loads first for /home; (c) start-up time and memory of `npm start`'s process, against the former
-// tsx start; (d) bytes Chromium actually transfers for a first visit to /home.
+// tsx start; (d) bytes Chromium actually transfers for a first visit to /home and to step editing;
+// (e)–(g) generation, see generation.ts; (h) gzip JavaScript of a first visit to step editing;
+// (i) frame time while painting on a 4096² image.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { registerAccount, startProduct, treeRssMb } from './product.ts';
 import { overhead, throughput, uploadRatio } from './generation.ts';
-import { homeTransfer } from './transfer.ts';
-import { homeFirstLoad } from './web-size.ts';
+import { describeStroke, FRAME_GOAL_MS, paintStrokes, SIZE, STROKE_POINTS, STROKES } from './paint.ts';
+import { homeTransfer, stepEditingTransfer } from './transfer.ts';
+import { homeFirstLoad, stepEditingFirstLoad } from './web-size.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const HOME_BUDGET_KB = 250;
 const RATIO_GOAL = 0.4;
 const TRANSFER_BUDGET_KB = 230;
+const STEP_EDITING_JS_GOAL_KB = 600;
 
 function startBare(): Promise<{ port: number; kill: () => void }> {
   return new Promise((resolve, reject) => {
@@ -84,6 +89,11 @@ console.log(
   `\n(d) /home first visit in Chromium: ${transferKb.toFixed(1)} KB transferred in ${transfer.rows.length} responses (budget ${TRANSFER_BUDGET_KB} KB) ${transferKb <= TRANSFER_BUDGET_KB ? 'within budget' : 'OVER BUDGET'}; ${plainKb.toFixed(1)} KB without compression`,
 );
 
+const editing = await stepEditingTransfer();
+console.log(
+  `    /design/step-editing first visit, logged in: ${(editing.total / 1024).toFixed(1)} KB transferred in ${editing.rows.length} responses, JavaScript ${(editing.script / 1024).toFixed(1)} KB of it`,
+);
+
 const gen = await overhead();
 console.log(
   `\n(e) task overhead (submit → complete minus engine time, preview pace 0, ${gen.n} tasks): p50 ${gen.overheadP50.toFixed(1)} ms, p95 ${gen.overheadP95.toFixed(1)} ms (goal p50 ≤ 30); dispatch p50 ${gen.dispatchP50} ms, p95 ${gen.dispatchP95} ms (goal p95 ≤ 100)`,
@@ -98,3 +108,17 @@ const up = await uploadRatio();
 console.log(
   `(g) ${(up.bytes / 1e6).toFixed(1)} MB JPEG upload ${up.uploadMs.toFixed(0)} ms vs sharp alone ${up.rawMs.toFixed(0)} ms: ${up.ratio.toFixed(2)}× (goal ≤ 1.5)`,
 );
+
+const editingGzip = await stepEditingTransfer('gzip');
+const jsKb = editingGzip.scriptBody / 1024;
+const manifestKb = stepEditingFirstLoad(path.resolve(import.meta.dirname, '../apps/web/dist')).gzip / 1024;
+console.log(
+  `\n(h) /design/step-editing first visit (mask editor included), gzip JavaScript in Chromium: ${jsKb.toFixed(1)} KB of bodies in ${editingGzip.rows.filter((r) => r.type === 'Script').length} files, ${(editingGzip.script / 1024).toFixed(1)} KB with headers (goal ≤ ${STEP_EDITING_JS_GOAL_KB} KB) ${jsKb <= STEP_EDITING_JS_GOAL_KB ? 'met' : 'MISSED'}; its code by the Vite manifest ${manifestKb.toFixed(1)} KB`,
+);
+
+const load = os.loadavg()[0]!;
+const paint = await paintStrokes();
+console.log(
+  `\n(i) painting on a ${SIZE}² base image, ${STROKES} strokes of ${STROKE_POINTS} points in Chromium: frame time p95 ${paint.medianP95.toFixed(1)} ms (median of the strokes; goal ≤ ${FRAME_GOAL_MS}) ${paint.medianP95 <= FRAME_GOAL_MS ? 'met' : 'MISSED'}; load average ${load.toFixed(1)} on ${os.availableParallelism()} cores`,
+);
+paint.strokes.forEach((s, i) => console.log(`    stroke ${i + 1}: ${describeStroke(s)}`));

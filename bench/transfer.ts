@@ -1,124 +1,118 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-
-const root = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** The one place that knows how a user starts the server (built app, default settings). */
-function spawnServer(port: number, dataDir: string): ChildProcess {
-  const bin = path.join(root, 'node_modules/.bin');
-  // As `npm start` does: the project's Node 24 first on PATH, NODE_ENV unset (development).
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-  };
-  delete env.NODE_ENV;
-  return spawn(path.join(bin, 'node'), ['apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-bench-transfer-'));
-  const proc = spawnServer(port, dataDir);
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) =>
-    proc.on('exit', (code) => reject(new Error(`server exited with ${code}`))),
-  );
-  const ready = (async () => {
-    for (;;) {
-      const ok = await fetch(`${origin}/turing/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  return {
-    origin,
-    async stop() {
-      proc.removeAllListeners('exit');
-      const gone = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGTERM');
-      await gone;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import type { Page } from 'playwright-core';
+import { launchChromium, loggedInContext, startServer } from './browser.ts';
 
 export interface TransferRow {
   url: string;
   encoding: string;
+  /** DevTools' resource type: Script, Stylesheet, Document, Fetch, Image… */
+  type: string;
+  /** Headers and body, as received. */
   bytes: number;
+  /** The body alone, as sent (compressed when it was). */
+  body: number;
+}
+
+export interface Transfer {
+  total: number;
+  /** The JavaScript alone: bodies as sent, and with their response headers. */
+  scriptBody: number;
+  script: number;
+  rows: TransferRow[];
+}
+
+export interface VisitOptions {
+  /** Sent instead of Chromium's own Accept-Encoding (gzip, deflate, br, zstd). */
+  acceptEncoding?: string;
+  /** A registered user's first visit (the design pages need a login); anonymous otherwise. */
+  login?: boolean;
+  /** What "the page has loaded" means for this route, beyond the load event. */
+  ready?: (page: Page) => Promise<unknown>;
 }
 
 /**
- * Bytes on the wire for a first visit to /home in a fresh Chromium profile (empty cache): the sum of
- * every response's encoded size (headers and body) as the browser's network layer reports it.
+ * Bytes on the wire for a first visit to `route` in a fresh Chromium profile (empty cache): the sum of
+ * every response's encoded size (headers and body) as the browser's network layer reports it. The task
+ * event stream never finishes, so it is not counted.
  */
-export async function homeTransfer(acceptEncoding?: string): Promise<{ total: number; rows: TransferRow[] }> {
+export async function firstVisitTransfer(route: string, options: VisitOptions = {}): Promise<Transfer> {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    const seen = new Map<string, { url: string; encoding: string }>();
+    const context = options.login ? await loggedInContext(browser, server) : await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const seen = new Map<string, { url: string; encoding: string; type: string; head: number }>();
     const rows: TransferRow[] = [];
     cdp.on('Network.responseReceived', (e) => {
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      seen.set(e.requestId, { url: e.response.url, encoding: String(headers['content-encoding'] ?? 'identity') });
+      seen.set(e.requestId, {
+        url: e.response.url,
+        encoding: String(headers['content-encoding'] ?? 'identity'),
+        type: e.type,
+        // What had arrived when the headers were complete: the headers themselves.
+        head: e.response.encodedDataLength,
+      });
     });
     cdp.on('Network.loadingFinished', (e) => {
       const r = seen.get(e.requestId);
-      rows.push({ url: r?.url ?? e.requestId, encoding: r?.encoding ?? '?', bytes: e.encodedDataLength });
+      rows.push({
+        url: r?.url ?? e.requestId,
+        encoding: r?.encoding ?? '?',
+        type: r?.type ?? '?',
+        bytes: e.encodedDataLength,
+        body: e.encodedDataLength - (r?.head ?? 0),
+      });
     });
     await cdp.send('Network.enable');
-    if (acceptEncoding)
-      await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': acceptEncoding } });
-    await page.goto(`${server.origin}/#/home`, { waitUntil: 'networkidle' });
-    await page.getByRole('banner').waitFor();
+    if (options.acceptEncoding)
+      await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': options.acceptEncoding } });
+    // Listening starts before the navigation, so a chunk that arrives early is not missed.
+    const ready = options.ready?.(page);
+    await page.goto(`${server.origin}/#${route}`, { waitUntil: 'load' });
+    await ready;
+    await page.waitForLoadState('networkidle');
     rows.sort((a, b) => b.bytes - a.bytes);
-    return { total: rows.reduce((s, r) => s + r.bytes, 0), rows };
+    const scripts = rows.filter((r) => r.type === 'Script');
+    return {
+      total: rows.reduce((s, r) => s + r.bytes, 0),
+      script: scripts.reduce((s, r) => s + r.bytes, 0),
+      scriptBody: scripts.reduce((s, r) => s + r.body, 0),
+      rows,
+    };
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
+/** The homepage, anonymous: the header is its last piece to appear. */
+export const homeTransfer = (acceptEncoding?: string) =>
+  firstVisitTransfer('/home', { acceptEncoding, ready: (page) => page.getByRole('banner').waitFor() });
+
+/**
+ * Step editing, logged in: ready once the studio is shown and the mask editor's chunk, which the page
+ * fetches as it mounts, has arrived.
+ */
+export const stepEditingTransfer = (acceptEncoding?: string) =>
+  firstVisitTransfer('/design/step-editing', {
+    acceptEncoding,
+    login: true,
+    ready: (page) =>
+      Promise.all([
+        page.waitForResponse((r) => /\/assets\/mask-editor-[^/]+\.js$/.test(r.url())),
+        page.locator('[data-tour="region"]').waitFor(),
+      ]),
+  });
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { total, rows } = await homeTransfer(process.argv[2]);
+  const [route = '/home', encoding] = process.argv.slice(2);
+  const { total, script, scriptBody, rows } =
+    route === '/home' ? await homeTransfer(encoding) : await stepEditingTransfer(encoding);
   for (const r of rows) {
     const name = new URL(r.url).pathname + new URL(r.url).hash;
-    console.log(`${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${r.encoding.padEnd(8)} ${name}`);
+    console.log(`${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${r.encoding.padEnd(8)} ${r.type.padEnd(10)} ${name}`);
   }
-  console.log(`total ${(total / 1024).toFixed(1)} KB transferred in ${rows.length} responses`);
+  console.log(
+    `total ${(total / 1024).toFixed(1)} KB transferred in ${rows.length} responses; JavaScript ${(scriptBody / 1024).toFixed(1)} KB of bodies, ${(script / 1024).toFixed(1)} KB with headers`,
+  );
 }

@@ -8,18 +8,23 @@ interface Chunk {
   imports?: string[];
 }
 
+function readManifest(distDir: string) {
+  return JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+}
+
 /**
- * The JavaScript a browser downloads to show /home: the entry chunk, its static imports, and the
- * lazily loaded homepage chunk with its static imports. Sizes are gzip at the default level.
+ * The JavaScript of the entry chunk and of the given source modules' chunks, each with its static
+ * imports, as Vite's manifest lists them. Sizes are gzip at the default level.
  */
-export function homeFirstLoad(distDir: string) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
+export function chunksFirstLoad(distDir: string, modules: string[]) {
+  const manifest = readManifest(distDir);
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  const homeKey = Object.keys(manifest).find((k) => k.endsWith('features/home/pages/home-page.tsx'));
-  if (!entryKey || !homeKey) throw new Error('entry or homepage chunk missing from the Vite manifest');
+  if (!entryKey) throw new Error('entry chunk missing from the Vite manifest');
+  const keys = modules.map((m) => {
+    const key = Object.keys(manifest).find((k) => k.endsWith(m));
+    if (!key) throw new Error(`${m} missing from the Vite manifest`);
+    return key;
+  });
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key]!;
@@ -28,7 +33,7 @@ export function homeFirstLoad(distDir: string) {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   visit(entryKey);
-  visit(homeKey);
+  keys.forEach(visit);
   const rows = [...files].map((file) => {
     const buf = fs.readFileSync(path.join(distDir, file));
     return { file, raw: buf.length, gzip: zlib.gzipSync(buf).length };
@@ -41,8 +46,23 @@ export function homeFirstLoad(distDir: string) {
   };
 }
 
+/** What a browser downloads to show /home: the entry chunk and the lazily loaded homepage chunk. */
+export const homeFirstLoad = (distDir: string) => chunksFirstLoad(distDir, ['features/home/pages/home-page.tsx']);
+
+/**
+ * Step editing: the design layout, the page and the mask editor, which the page fetches as it mounts
+ * (locale files and the header's own chunks are left out; the Chromium figure counts everything).
+ */
+export const stepEditingFirstLoad = (distDir: string) =>
+  chunksFirstLoad(distDir, [
+    'app/layouts/design-layout.tsx',
+    'features/design/pages/step-editing-page.tsx',
+    'features/design/components/mask-editor/mask-editor.tsx',
+  ]);
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const result = homeFirstLoad(path.resolve(import.meta.dirname, '../apps/web/dist'));
+  const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+  const result = process.argv[2] === 'step-editing' ? stepEditingFirstLoad(dist) : homeFirstLoad(dist);
   for (const r of result.rows) console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${r.file}`);
   console.log(`total ${(result.gzip / 1024).toFixed(1)} KB gzip (${(result.raw / 1024).toFixed(1)} KB raw)`);
 }

@@ -1,19 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { registerThroughApi } from './support/session.ts';
+import { expect, test } from '@playwright/test';
+import { appHeader, cards, generate, studioUser } from './support/studio.ts';
 
 const png = path.join(import.meta.dirname, 'support', 'avatar.png');
-const appHeader = { 'x-requested-with': 'XMLHttpRequest' };
-
-/** A registered user who has already seen the beginner guide (its tour would cover the page). */
-async function studioUser(page: Page) {
-  await registerThroughApi(page);
-  const res = await page.request.post('/turing/user/beginnerGuide/set?key=design&done=true', { headers: appHeader });
-  expect(res.ok()).toBe(true);
-}
-
-const generate = (page: Page) => page.getByTestId('generate');
-const cards = (page: Page) => page.getByTestId('result-card');
 
 test('text to image: a task queues, generates and completes; the viewer offers the full-size download', async ({
   page,

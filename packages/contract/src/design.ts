@@ -1,34 +1,18 @@
 import { z } from 'zod';
+import {
+  DESIGN_TYPES,
+  MODELS,
+  QUALITIES,
+  SIZE_PRESETS,
+  TAG_CATEGORIES,
+  TASK_MODES,
+  TASK_STATES,
+} from './design.constants.ts';
 import { designEndpoints } from './design.endpoints.ts';
 import { textField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 import { uploadedImage } from './upload.ts';
-
-export const TASK_MODES = ['text', 'iterate', 'edit', 'upscale'] as const;
-export const DESIGN_TYPES = ['architectural', 'interior'] as const;
-export const MODELS = ['architecture', 'architecture-beta'] as const;
-export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
-/** Aspect presets; pixel sizes follow from the quality (server config). */
-export const SIZE_PRESETS = ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'] as const;
-export const TAG_CATEGORIES = ['style', 'material', 'function'] as const;
-export const TASK_STATES = [
-  'submitting',
-  'queued',
-  'generating',
-  'complete',
-  'cancelled',
-  'timed_out',
-  'lost',
-] as const;
-export const FINISHED_STATES = ['complete', 'cancelled', 'timed_out', 'lost'] as const;
-
-export type TaskMode = (typeof TASK_MODES)[number];
-export type DesignType = (typeof DESIGN_TYPES)[number];
-export type Quality = (typeof QUALITIES)[number];
-export type SizePreset = (typeof SIZE_PRESETS)[number];
-export type TagCategory = (typeof TAG_CATEGORIES)[number];
-export type TaskState = (typeof TASK_STATES)[number];
 
 const imageId = z.uuid('UPLOAD_NOT_FOUND');
 const weight = z.number().min(0, 'VALIDATION').max(1, 'VALIDATION');

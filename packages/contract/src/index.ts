@@ -14,6 +14,7 @@ export * from './upload.ts';
 export * from './upload.endpoints.ts';
 export * from './support.ts';
 export * from './support.endpoints.ts';
+export * from './design.constants.ts';
 export * from './design.ts';
 export * from './design.endpoints.ts';
 export * from './billing.ts';

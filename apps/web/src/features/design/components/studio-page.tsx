@@ -11,11 +11,13 @@ import { useTaskEvents } from '../hooks/use-task-events.ts';
 import { useViewer } from '../hooks/use-viewer.ts';
 import { blockReason, toTaskParams, type SlotName, type StudioMode } from '../lib/studio-values.ts';
 import { GenerateBar } from './generate-bar.tsx';
+import { hasRegion } from './mask-editor/mask-geometry.ts';
+import { rasterizeMask } from './mask-editor/mask-rasterize.ts';
+import type { MaskShape } from './mask-editor/mask-types.ts';
 import { ParameterPanel } from './parameter-panel.tsx';
 import { PcNotice } from './pc-notice.tsx';
 import { PurchaseModal } from './purchase-modal.tsx';
 import { RegionArea } from './region-area.tsx';
-import { hasRegion, rasterizeMask, type RegionShapes } from './region-editor.tsx';
 import { ResultViewer } from './result-viewer.tsx';
 import { ResultsArea } from './results-area.tsx';
 import { SlotPanel } from './slot-panel.tsx';
@@ -38,14 +40,14 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
   useTaskEvents();
   const { values, patch, setImage, prefill } = useStudioForm();
   const [busy, setBusy] = useState<Record<string, boolean>>({});
-  const [shapes, setShapes] = useState<RegionShapes>([]);
+  const [shapes, setShapes] = useState<MaskShape[]>([]);
   const gen = useGenerate();
   const viewer = useViewer({ mode, gen, setImage, prefill, onNewBase: () => setShapes([]) });
 
   // The price follows only quality and count, so the smallest valid task asks for it before the form is complete.
   const cost = useCost({ mode: 'text', prompt: '-', quality: values.quality, count: values.count });
   const reason = blockReason(mode, values, {
-    hasRegion: hasRegion(shapes),
+    hasRegion: values.images.base ? hasRegion(shapes, values.images.base) : false,
     uploading: Object.values(busy).some(Boolean),
     enough: cost.data?.enough,
   });

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Skeleton, Tag, Tooltip } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { LIMITS, type WordPackage } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useWordPackages } from '../api/list-word-packages.ts';
-import { WordPackageEditor } from './word-package-editor.tsx';
+
+// The editor's form and its contract rules (zod) are loaded when a package is opened, not with the studio.
+const WordPackageEditor = lazy(() =>
+  import('./word-package-editor.tsx').then((m) => ({ default: m.WordPackageEditor })),
+);
 
 interface Props {
   value: string[];
@@ -98,11 +102,13 @@ export function WordPackagePicker({ value, onChange }: Props) {
         </div>
       )}
       {editing && (
-        <WordPackageEditor
-          pkg={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onDeleted={(id) => onChange(value.filter((v) => v !== id))}
-        />
+        <Suspense fallback={null}>
+          <WordPackageEditor
+            pkg={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+            onDeleted={(id) => onChange(value.filter((v) => v !== id))}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { theme } from 'antd';
-import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage } from 'react-konva';
+import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage } from './konva-nodes.ts';
 import type { MaskNodes } from './mask-nodes.ts';
 import { MaskShapes } from './mask-shapes.tsx';
 import type { MaskShape, ViewTransform } from './mask-types.ts';

@@ -130,6 +130,24 @@ describe('MaskEditor painting', () => {
     expect(rect.h).toBeCloseTo(1000, 6);
   });
 
+  it('measures the pointer from inside the canvas border, where the stage starts', () => {
+    const { canvas, last } = setup();
+    // A 2 px border at (40, 30): the bounding box includes it, the stage sits inside it.
+    vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue(new DOMRect(40, 30, 804, 604));
+    Object.defineProperty(canvas, 'clientLeft', { value: 2 });
+    Object.defineProperty(canvas, 'clientTop', { value: 2 });
+    const shift = (p: { clientX: number; clientY: number }) => ({ clientX: p.clientX + 42, clientY: p.clientY + 32 });
+    key('R');
+    fireEvent.pointerDown(canvas, { ...shift(screenOf(1000, 500)), button: 0, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { ...shift(screenOf(3000, 2500)), pointerId: 1 });
+    fireEvent.pointerUp(canvas, { ...shift(screenOf(3000, 2500)), pointerId: 1 });
+    const rect = last()![0]!;
+    if (rect.type !== 'rect') throw new Error('not a rect');
+    expect(rect.x).toBeCloseTo(1000, 6);
+    expect(rect.y).toBeCloseTo(500, 6);
+    expect(rect.w).toBeCloseTo(2000, 6);
+  });
+
   it('ignores a click with the rectangle tool', () => {
     const { canvas, changes } = setup();
     key('R');
@@ -239,6 +257,20 @@ describe('MaskEditor history and view', () => {
     expect(screen.getByRole('slider', { name: 'Mask opacity' })).toBeInTheDocument();
     key('X');
     expect(screen.getByRole('radio', { name: 'Subtract from region' })).toBeChecked();
+  });
+
+  it('shows a button’s name and shortcut to keyboard users when it takes focus', async () => {
+    setup();
+    act(() => screen.getByRole('button', { name: 'Polygon (P)' }).focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Polygon (P)');
+  });
+
+  it('keeps the brush size in place, disabled, while a shape tool is active', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Rectangle (R)' }));
+    expect(screen.getByRole('slider', { name: 'Brush size' })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Eraser (E)' }));
+    expect(screen.getByRole('slider', { name: 'Brush size' })).not.toHaveAttribute('aria-disabled', 'true');
   });
 
   it('speaks Chinese when the app does', async () => {

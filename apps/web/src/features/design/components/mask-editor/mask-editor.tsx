@@ -21,8 +21,8 @@ export interface MaskEditorProps {
   /** The mask as vector shapes in image pixels, oldest first. */
   value: MaskShape[];
   onChange: (shapes: MaskShape[]) => void;
-  /** Height of the canvas area in CSS pixels; it takes the full width of its container. */
-  height?: number;
+  /** Height of the canvas area (CSS pixels or any CSS length); it takes the full width of its container. */
+  height?: number | string;
 }
 
 /**

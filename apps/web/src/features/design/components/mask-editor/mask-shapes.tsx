@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Circle, Line, Rect } from 'react-konva';
+import { Circle, Line, Rect } from './konva-nodes.ts';
 import { compositeFor } from './mask-nodes.ts';
 import type { MaskShape } from './mask-types.ts';
 

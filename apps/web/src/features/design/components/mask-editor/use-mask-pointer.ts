@@ -28,6 +28,12 @@ export interface PointerOptions {
   onShape: (shape: MaskShape) => void;
 }
 
+/** Where the stage's (0, 0) is on screen: inside the container's border, which the bounding box includes. */
+function stageOrigin(el: HTMLElement): Point {
+  const box = el.getBoundingClientRect();
+  return { x: box.left + el.clientLeft, y: box.top + el.clientTop };
+}
+
 /** Points closer than this on screen add nothing a viewer could see, only work for every redraw. */
 const MIN_STEP_PX = 1;
 
@@ -41,8 +47,8 @@ export function useMaskPointer(o: PointerOptions) {
   const { nodes } = o;
 
   const local = (e: { clientX: number; clientY: number }): Point => {
-    const box = o.container.current!.getBoundingClientRect();
-    return { x: e.clientX - box.left, y: e.clientY - box.top };
+    const origin = stageOrigin(o.container.current!);
+    return { x: e.clientX - origin.x, y: e.clientY - origin.y };
   };
   const toImage = (e: { clientX: number; clientY: number }) => screenToImage(local(e), o.view);
 
@@ -177,8 +183,8 @@ export function useMaskPointer(o: PointerOptions) {
     if (!el) return;
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
-      const box = el.getBoundingClientRect();
-      zoom(wheelZoomFactor(e.deltaY), { x: e.clientX - box.left, y: e.clientY - box.top });
+      const origin = stageOrigin(el);
+      zoom(wheelZoomFactor(e.deltaY), { x: e.clientX - origin.x, y: e.clientY - origin.y });
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);

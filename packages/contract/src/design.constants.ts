@@ -1,0 +1,26 @@
+// The design vocabulary as plain values, apart from the schemas: a page that only lists the options
+// (the studio's form) then loads no zod and none of the other modules' field rules.
+export const TASK_MODES = ['text', 'iterate', 'edit', 'upscale'] as const;
+export const DESIGN_TYPES = ['architectural', 'interior'] as const;
+export const MODELS = ['architecture', 'architecture-beta'] as const;
+export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
+/** Aspect presets; pixel sizes follow from the quality (server config). */
+export const SIZE_PRESETS = ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'] as const;
+export const TAG_CATEGORIES = ['style', 'material', 'function'] as const;
+export const TASK_STATES = [
+  'submitting',
+  'queued',
+  'generating',
+  'complete',
+  'cancelled',
+  'timed_out',
+  'lost',
+] as const;
+export const FINISHED_STATES = ['complete', 'cancelled', 'timed_out', 'lost'] as const;
+
+export type TaskState = (typeof TASK_STATES)[number];
+export type TaskMode = (typeof TASK_MODES)[number];
+export type DesignType = (typeof DESIGN_TYPES)[number];
+export type Quality = (typeof QUALITIES)[number];
+export type SizePreset = (typeof SIZE_PRESETS)[number];
+export type TagCategory = (typeof TAG_CATEGORIES)[number];
