@@ -57,7 +57,7 @@ describe('on PostgreSQL', () => {
     );
     await admin.end();
     await new Promise((r) => setTimeout(r, 300));
-    expect(s.proc.exitCode).toBeNull();
+    expect(s.proc.exitCode, s.output()).toBeNull();
     expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
     expect(s.output()).toMatch(/database connection (error|dropped) \(recovering\)/);
   });

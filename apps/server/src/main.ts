@@ -85,10 +85,13 @@ async function main() {
 }
 
 // A PostgreSQL connection killed under a library's own client (the job queue's listener) is
-// emitted as an 'error' without a listener; the clients reconnect, so the process survives it.
-// Anything else still ends the process.
+// emitted as an 'error' without a listener, or rejects a query nobody awaits; the clients
+// reconnect, so the process survives it. Anything else still ends the process.
+const DROPPED_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE']);
 process.on('uncaughtException', (err: Error & { code?: string }) => {
-  const dropped = err.code === '57P01' || /Connection terminated|terminating connection/.test(err.message);
+  const dropped =
+    DROPPED_CODES.has(err.code ?? '') ||
+    /Connection terminated|terminating connection|connection error and is not queryable/.test(err.message);
   console.error(`${dropped ? 'database connection dropped (recovering)' : 'uncaught error'}: ${err.message}`);
   if (!dropped) process.exit(1);
 });
