@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The journeys' API sign-ups say which address each user comes from (see support/session.ts).
+      TRUST_PROXY: '127.0.0.1',
       // Slow enough that the studio shows queued and generating cards, fast enough for a journey.
       PREVIEW_PACE_MS: '800',
     },

@@ -3,17 +3,26 @@ import { codeFor, unique } from './outbox.ts';
 
 const headers = { 'x-requested-with': 'XMLHttpRequest' };
 
-/** Registers through the API with the page's own cookie jar and marks the app as logged in. */
+/** An address of its own for each user, as behind the proxy the test server trusts (TRUST_PROXY). */
+const ownAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+/**
+ * Registers through the API with the page's own cookie jar and marks the app as logged in. Each
+ * user signs up from an address of their own, as real users do: the per-address limits on codes
+ * and sign-ups would otherwise refuse the suite's dozens of users coming from one machine.
+ */
 export async function registerThroughApi(page: Page, nickname?: string) {
   const email = `${unique('e2e')}@example.com`;
   const username = unique('u');
+  const from = { ...headers, 'x-forwarded-for': ownAddress() };
   await page.request.post('/turing/unauthorized/verCode', {
-    headers,
+    headers: from,
     data: { channel: 'email', email, purpose: 'register' },
   });
   const code = await codeFor(email);
   const res = await page.request.post('/turing/unauthorized/reg', {
-    headers,
+    headers: from,
     data: {
       email,
       code,
