@@ -39,10 +39,13 @@ describe('the register form', () => {
     await user.type(screen.getByLabelText('Password'), 'secret12');
     await user.type(screen.getByLabelText('Confirm password'), 'secret13');
     await user.click(submit());
+    // antd validates the fields one by one: each message may arrive a moment after the others.
     expect(await screen.findByText('Password not match')).toBeInTheDocument();
-    expect(screen.getByText('Please read and agree to the user agreement and privacy policy')).toBeInTheDocument();
-    expect(screen.getByText('Please choose your occupation')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the verification code')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please read and agree to the user agreement and privacy policy'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Please choose your occupation')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
     expect(api.to('/unauthorized/reg')).toEqual([]);
   });
 
