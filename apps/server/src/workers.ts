@@ -6,8 +6,9 @@ import { sweepAbandonedUploads } from './modules/upload/upload-sweep.ts';
 import type { Services } from './services.ts';
 
 /**
- * Background work of a process with ROLE=all or ROLE=worker: the generation workers and the
- * hourly housekeeping, both through the job queue, plus the watch for tasks whose process died.
+ * Background work of a process with ROLE=all or ROLE=worker: the generation workers, the hourly
+ * housekeeping and the retries of e-mail and SMS, all through the job queue, plus the watch for
+ * tasks whose process died.
  * Returns the function that stops it; it resolves once running work has finished or was handed back.
  */
 export async function startWorkers(services: Services): Promise<() => Promise<void>> {
