@@ -1,10 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { appHeaders, buildTestApp, readOutbox } from '../../test/test-app.ts';
+import { appHeaders, buildTestApp, readOutbox, type TestApp } from '../../test/test-app.ts';
 import { buildGenerationApp, until } from '../../test/design-helpers.ts';
 import { fakeServer } from '../../test/fake-server.ts';
 import { createTwilioSms, SmsDeliveryError } from './sms.ts';
+
+type Locale = 'en' | 'zh';
+
+/** Asks the API for a registration code. */
+const askForCode = (t: TestApp, target: { email: string } | { phone: string }, locale: Locale = 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/turing/unauthorized/verCode',
+    headers: appHeaders(locale),
+    payload: { channel: 'email' in target ? 'email' : 'phone', ...target, purpose: 'register' },
+  });
+
+/** A local SMTP server with the given behaviour; returns its URL and a way to close it. */
+async function smtpServer(options: ConstructorParameters<typeof SMTPServer>[0]) {
+  const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], ...options });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('e-mail over SMTP', () => {
   const received: { to: string; raw: string }[] = [];
@@ -34,13 +55,7 @@ describe('e-mail over SMTP', () => {
       MAIL_FROM: 'Turing Design <codes@turing.test>',
     });
     try {
-      const send = (email: string, locale: 'en' | 'zh') =>
-        t.app.inject({
-          method: 'POST',
-          url: '/turing/unauthorized/verCode',
-          headers: appHeaders(locale),
-          payload: { channel: 'email', email, purpose: 'register' },
-        });
+      const send = (email: string, locale: Locale) => askForCode(t, { email }, locale);
       expect((await send('smtp-en@example.com', 'en')).json().status).toBe(200);
       expect((await send('smtp-zh@example.com', 'zh')).json().status).toBe(200);
       const en = received.find((m) => m.to === 'smtp-en@example.com')!;
@@ -59,23 +74,14 @@ describe('e-mail over SMTP', () => {
   });
 
   it('answers a clear error and keeps no code when the mail server refuses the address', async () => {
-    const refusing = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
+    const refusing = await smtpServer({
       onRcptTo(_address, _session, callback) {
         callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
       },
     });
-    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
-    const t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}` });
+    const t = await buildTestApp({ SMTP_URL: refusing.url });
     try {
-      const send = () =>
-        t.app.inject({
-          method: 'POST',
-          url: '/turing/unauthorized/verCode',
-          headers: appHeaders(),
-          payload: { channel: 'email', email: 'nobody@example.com', purpose: 'register' },
-        });
+      const send = () => askForCode(t, { email: 'nobody@example.com' });
       expect((await send()).json()).toMatchObject({
         code: 'DELIVERY_FAILED',
         msg: 'The code could not be sent, please try again later',
@@ -84,7 +90,7 @@ describe('e-mail over SMTP', () => {
       expect((await send()).json().code).toBe('DELIVERY_FAILED');
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+      await refusing.close();
     }
   });
 
@@ -92,9 +98,7 @@ describe('e-mail over SMTP', () => {
     const delivered: string[] = [];
     let tries = 0;
     // Busy for the first attempt and the queue's first run, then accepting.
-    const flaky = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
+    const flaky = await smtpServer({
       onRcptTo(_address, _session, callback) {
         tries += 1;
         if (tries <= 2) callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
@@ -109,18 +113,9 @@ describe('e-mail over SMTP', () => {
         });
       },
     });
-    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
-    const t = await buildGenerationApp({
-      SMTP_URL: `smtp://127.0.0.1:${(flaky.server.address() as AddressInfo).port}`,
-    });
+    const t = await buildGenerationApp({ SMTP_URL: flaky.url });
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/turing/unauthorized/verCode',
-        headers: appHeaders(),
-        payload: { channel: 'email', email: 'later@example.com', purpose: 'register' },
-      });
-      expect(res.json().status).toBe(200);
+      expect((await askForCode(t, { email: 'later@example.com' })).json().status).toBe(200);
       const mail = await until(
         async () => delivered,
         (d) => d.length > 0,
@@ -148,7 +143,7 @@ describe('e-mail over SMTP', () => {
       expect(reg.json().status).toBe(200);
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+      await flaky.close();
     }
   });
 });
@@ -196,12 +191,7 @@ describe('SMS through Twilio', () => {
       TWILIO_API_URL: api.url,
     });
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/turing/unauthorized/verCode',
-        headers: appHeaders('zh'),
-        payload: { channel: 'phone', phone: '+8613800138001', purpose: 'register' },
-      });
+      const res = await askForCode(t, { phone: '+8613800138001' }, 'zh');
       expect(res.json().status).toBe(200);
       const body = Object.fromEntries(new URLSearchParams(api.requests[0]!.body));
       expect(body.To).toBe('+8613800138001');
