@@ -184,6 +184,30 @@ export const ERRORS = {
     '图片数据读取失败，请重新上传',
   ),
 
+  // Workspace
+  FOLDER_NAME_REQUIRED: def(400, 'The folder name must not be empty', '文件夹名称不能为空'),
+  FOLDER_NOT_FOUND: def(404, 'This folder was not found', '未找到该文件夹'),
+  FOLDER_DEFAULT_LOCKED: def(400, 'The default folder cannot be deleted', '默认文件夹不能删除'),
+  FOLDER_FETCH_FAILED: def(
+    500,
+    'The folders could not be loaded, please try again later',
+    '文件夹获取失败，请稍后重试',
+  ),
+  IMAGE_NOT_FOUND: def(404, 'This image was not found', '未找到该图片'),
+
+  // Community
+  WORK_NOT_FOUND: def(404, 'This work does not exist or is not public', '该作品不存在或未公开'),
+  WORK_HIDDEN: def(410, 'This work has been hidden by the administrator', '该作品已被管理员隐藏'),
+  WORK_TITLE_REQUIRED: def(400, 'Please enter a title for the work', '请输入作品标题'),
+  WORK_NOT_RESULT: def(400, 'Only images you generated can be published', '只能发布您自己生成的图片'),
+  PARAMS_HIDDEN: def(403, 'The creator has hidden the parameters of this work', '作者已隐藏该作品的参数'),
+  FOLLOW_SELF: def(400, 'You cannot follow yourself', '不能关注自己'),
+  USER_SUSPENDED: def(
+    403,
+    'This account has been suspended, please contact the administrator',
+    '该账号已被停用，请联系管理员',
+  ),
+
   // Technical support
   TICKET_NOT_FOUND: def(404, 'This support ticket was not found', '未找到该工单'),
   ADMIN_TOKEN_INVALID: def(

@@ -19,3 +19,7 @@ export * from './design.ts';
 export * from './design.endpoints.ts';
 export * from './billing.ts';
 export * from './billing.endpoints.ts';
+export * from './workspace.ts';
+export * from './workspace.endpoints.ts';
+export * from './community.ts';
+export * from './community.endpoints.ts';

@@ -48,6 +48,13 @@ export const LIMITS = {
   tagsPerCategoryMax: 8,
   wordPackagesPerTaskMax: 10,
   wordPackageNameMax: 40,
+  folderNameMax: 40,
+  /** Images one batch action (move, copy, delete) may name. */
+  workspaceBatchMax: 100,
+  workTitleMax: 60,
+  workDescriptionMax: 1000,
+  searchMax: 60,
+  reportDetailsMax: 500,
 } as const;
 
 /** The header every state-changing request must carry (the web client always sends it). */

@@ -18,6 +18,8 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     wechatOpenId: text('wechat_open_id').unique(),
     googleSub: text('google_sub').unique(),
+    /** Set by an operator: the user cannot sign in and their works leave every listing. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     guideProgress: jsonb('guide_progress').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

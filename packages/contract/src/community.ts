@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import { communityAdminEndpoints, communityEndpoints, creatorEndpoints } from './community.endpoints.ts';
+import { textField } from './fields.ts';
+import { LIMITS } from './limits.ts';
+import { page, pageQuery } from './paging.ts';
+import { route } from './route.ts';
+
+export const COMMUNITY_TAG_CATEGORIES = ['style', 'function', 'material', 'environment'] as const;
+export type CommunityTagCategory = (typeof COMMUNITY_TAG_CATEGORIES)[number];
+export const WORK_SORTS = ['latest', 'likes', 'collections'] as const;
+/** The window a popularity sort looks at: works published within it. */
+export const WORK_PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
+export const REPORT_REASONS = ['spam', 'inappropriate', 'copyright', 'other'] as const;
+export const ACHIEVEMENTS = [
+  'first_generation',
+  'first_publication',
+  'likes_10',
+  'likes_100',
+  'followers_10',
+  'followers_100',
+] as const;
+export type AchievementCode = (typeof ACHIEVEMENTS)[number];
+
+const workId = z.uuid('WORK_NOT_FOUND');
+const userId = z.uuid('USER_NOT_FOUND');
+const slug = z.string().regex(/^[a-z0-9-]{1,40}$/, 'VALIDATION');
+const slugs = z.array(slug).max(LIMITS.tagsPerCategoryMax, 'VALIDATION').default([]);
+
+export const communityTag = z.object({
+  slug: z.string(),
+  category: z.enum(COMMUNITY_TAG_CATEGORIES),
+  label: z.object({ en: z.string(), zh: z.string() }),
+});
+export type CommunityTag = z.infer<typeof communityTag>;
+
+export const workTags = z.object({ style: slugs, function: slugs, material: slugs, environment: slugs });
+export type WorkTags = z.output<typeof workTags>;
+
+export const creatorSummary = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type CreatorSummary = z.infer<typeof creatorSummary>;
+
+/** A gallery card: enough to lay out the masonry grid (width, height) before the image loads. */
+export const workCard = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  likeCount: z.number().int(),
+  collectCount: z.number().int(),
+  creator: creatorSummary,
+  publishedAt: z.iso.datetime(),
+  /** The caller's own toggles; false for a visitor. */
+  liked: z.boolean(),
+  collected: z.boolean(),
+});
+export type WorkCard = z.infer<typeof workCard>;
+
+export const workDetail = workCard.extend({
+  description: z.string(),
+  url: z.string(),
+  /** The image the work started from, for the compare slider; null for text-to-image. */
+  baseImage: z.object({ url: z.string(), thumbUrl: z.string() }).nullable(),
+  tags: z.array(communityTag),
+  shareCount: z.number().int(),
+  /** The parameters are hidden by the creator: no copy, no prompt. */
+  hideParams: z.boolean(),
+  /** The prompt as typed, unless hidden. */
+  prompt: z.string().nullable(),
+  /** Size, quality, model, type and weights, unless hidden (no image ids). */
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  basedOn: z.object({ id: z.string(), title: z.string(), thumbUrl: z.string() }).nullable(),
+  derivedCount: z.number().int(),
+  creator: creatorSummary.extend({ followedByMe: z.boolean(), followers: z.number().int() }),
+  /** The viewer's own work (edit, unpublish instead of follow). */
+  mine: z.boolean(),
+  /** published, unpublished (the owner still sees it) or hidden by an operator. */
+  state: z.enum(['published', 'unpublished', 'hidden']),
+});
+export type WorkDetail = z.infer<typeof workDetail>;
+
+export const workListQuery = z.object({
+  ...pageQuery.shape,
+  sort: z.enum(WORK_SORTS).default('latest'),
+  period: z.enum(WORK_PERIODS).default('all'),
+  style: slug.optional(),
+  function: slug.optional(),
+  material: slug.optional(),
+  environment: slug.optional(),
+  q: textField(LIMITS.searchMax).optional(),
+  /** One creator's works (their home page). */
+  userId: userId.optional(),
+});
+export type WorkListQuery = z.input<typeof workListQuery>;
+
+export const publishBody = z
+  .object({
+    /** A result image of the caller's own (from the studio or the workspace). */
+    imageId: z.uuid('UPLOAD_NOT_FOUND'),
+    title: textField(LIMITS.workTitleMax, 'WORK_TITLE_REQUIRED').pipe(z.string().min(1, 'WORK_TITLE_REQUIRED')),
+    description: textField(LIMITS.workDescriptionMax).default(''),
+    tags: workTags.default({ style: [], function: [], material: [], environment: [] }),
+    hideParams: z.boolean().default(false),
+  })
+  .strict();
+export type PublishBody = z.input<typeof publishBody>;
+
+export const updateWorkBody = publishBody.omit({ imageId: true }).extend({ id: workId }).strict();
+
+export const toggleResult = z.object({
+  active: z.boolean(),
+  likeCount: z.number().int(),
+  collectCount: z.number().int(),
+});
+export type ToggleResult = z.infer<typeof toggleResult>;
+
+export const banner = z.object({
+  id: z.string(),
+  title: z.object({ en: z.string(), zh: z.string() }),
+  subtitle: z.object({ en: z.string(), zh: z.string() }),
+  imageUrl: z.string(),
+  link: z.string(),
+});
+
+export const creatorCard = creatorSummary.extend({
+  signature: z.string(),
+  followers: z.number().int(),
+  works: z.number().int(),
+  likesReceived: z.number().int(),
+  followedByMe: z.boolean(),
+  /** A few of their latest works. */
+  recentWorks: z.array(z.object({ id: z.string(), thumbUrl: z.string() })),
+});
+export type CreatorCard = z.infer<typeof creatorCard>;
+
+export const userHome = creatorSummary.extend({
+  signature: z.string(),
+  occupation: z.string(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  works: z.number().int(),
+  likesReceived: z.number().int(),
+  collectsReceived: z.number().int(),
+  followedByMe: z.boolean(),
+  isSelf: z.boolean(),
+  joinedAt: z.iso.datetime(),
+});
+export type UserHome = z.infer<typeof userHome>;
+
+export const achievement = z.object({
+  code: z.enum(ACHIEVEMENTS),
+  unlocked: z.boolean(),
+  unlockedAt: z.iso.datetime().nullable(),
+  /** Current value towards the goal (e.g. likes received) and the goal. */
+  progress: z.number().int(),
+  goal: z.number().int(),
+});
+export type Achievement = z.infer<typeof achievement>;
+
+export const followEntry = creatorSummary.extend({
+  signature: z.string(),
+  followers: z.number().int(),
+  followedByMe: z.boolean(),
+});
+
+const userQuery = z.object({ userId: userId.optional() });
+const workQuery = z.object({ id: workId });
+
+export const reportBody = z
+  .object({
+    id: workId,
+    reason: z.enum(REPORT_REASONS, { error: 'VALIDATION' }),
+    details: textField(LIMITS.reportDetailsMax).default(''),
+  })
+  .strict();
+
+export const communityRoutes = {
+  tags: route({
+    ...communityEndpoints.tags,
+    response: z.object({
+      style: z.array(communityTag),
+      function: z.array(communityTag),
+      material: z.array(communityTag),
+      environment: z.array(communityTag),
+    }),
+    summary: 'Style, function, material and environment tags of the community, in both languages',
+  }),
+  banners: route({ ...communityEndpoints.banners, response: z.array(banner), summary: 'Active community banners' }),
+  works: route({
+    ...communityEndpoints.works,
+    query: workListQuery,
+    response: page(workCard),
+    summary:
+      'Published works: filters, sort and text search; keyset-paged with the cursor frozen at the first page so new works neither repeat nor push others',
+  }),
+  collected: route({
+    ...communityEndpoints.collected,
+    query: z.object({ ...pageQuery.shape, userId: userId.optional() }),
+    response: page(workCard),
+    summary: 'Works a user collected (the caller when userId is left out), newest collection first',
+  }),
+  derived: route({
+    ...communityEndpoints.derived,
+    query: z.object({ ...pageQuery.shape, id: workId }),
+    response: page(workCard),
+    summary: 'Published works made from this one’s parameters',
+  }),
+  detail: route({
+    ...communityEndpoints.detail,
+    query: workQuery,
+    response: workDetail,
+    summary: 'A published work (its owner also sees it unpublished; a hidden one answers WORK_HIDDEN)',
+  }),
+  params: route({
+    ...communityEndpoints.params,
+    query: workQuery,
+    response: z.object({ params: z.record(z.string(), z.unknown()), basedOnId: z.string() }),
+    summary: 'The parameters to open in the studio (“copy parameters”), unless the creator hid them',
+  }),
+  publish: route({
+    ...communityEndpoints.publish,
+    body: publishBody,
+    response: workDetail,
+    summary: 'Publishes one of the caller’s result images to the community (again: updates it)',
+  }),
+  update: route({
+    ...communityEndpoints.update,
+    body: updateWorkBody,
+    response: workDetail,
+    summary: 'Changes the text, tags or hide-parameters of one’s own work',
+  }),
+  unpublish: route({
+    ...communityEndpoints.unpublish,
+    body: workQuery.strict(),
+    response: z.null(),
+    summary: 'Takes one’s own work out of the community (the image stays in the workspace)',
+  }),
+  like: route({
+    ...communityEndpoints.like,
+    body: workQuery.strict(),
+    response: toggleResult,
+    summary: 'Likes a work (idempotent)',
+  }),
+  unlike: route({
+    ...communityEndpoints.unlike,
+    body: workQuery.strict(),
+    response: toggleResult,
+    summary: 'Removes a like (idempotent)',
+  }),
+  collect: route({
+    ...communityEndpoints.collect,
+    body: workQuery.strict(),
+    response: toggleResult,
+    summary: 'Collects a work (idempotent)',
+  }),
+  uncollect: route({
+    ...communityEndpoints.uncollect,
+    body: workQuery.strict(),
+    response: toggleResult,
+    summary: 'Removes a collection (idempotent)',
+  }),
+  share: route({
+    ...communityEndpoints.share,
+    body: workQuery.strict(),
+    response: z.object({ url: z.string(), shareCount: z.number().int() }),
+    summary: 'The public link of a work (built from PUBLIC_URL); counts the share',
+  }),
+  report: route({
+    ...communityEndpoints.report,
+    body: reportBody,
+    response: z.null(),
+    summary: 'Reports a work to the operators',
+  }),
+};
+
+export const creatorRoutes = {
+  subscribe: route({
+    ...creatorEndpoints.subscribe,
+    query: z.object({ userId }),
+    response: z.object({ following: z.boolean(), followers: z.number().int() }),
+    summary: 'Follows a user (idempotent; not oneself)',
+  }),
+  unsubscribe: route({
+    ...creatorEndpoints.unsubscribe,
+    query: z.object({ userId }),
+    response: z.object({ following: z.boolean(), followers: z.number().int() }),
+    summary: 'Stops following a user (idempotent)',
+  }),
+  waterfallBlogger: route({
+    ...creatorEndpoints.waterfallBlogger,
+    query: z.object({ limit: z.coerce.number().int().min(1, 'PAGE_LIMIT').max(20, 'PAGE_LIMIT').default(6) }),
+    response: z.array(creatorCard),
+    summary: 'Recommended creators for the community page',
+  }),
+  achievement: route({
+    ...creatorEndpoints.achievement,
+    query: userQuery,
+    response: z.array(achievement),
+    summary: 'Achievements of a user (the caller when userId is left out), unlocked or in progress',
+  }),
+  home: route({
+    ...creatorEndpoints.home,
+    query: userQuery,
+    response: userHome,
+    summary: 'A user’s public home page header (the caller when userId is left out)',
+  }),
+  followers: route({
+    ...creatorEndpoints.followers,
+    query: z.object({ ...pageQuery.shape, userId: userId.optional() }),
+    response: page(followEntry),
+    summary: 'Who follows a user, newest first',
+  }),
+  following: route({
+    ...creatorEndpoints.following,
+    query: z.object({ ...pageQuery.shape, userId: userId.optional() }),
+    response: page(followEntry),
+    summary: 'Whom a user follows, newest first',
+  }),
+};
+
+export const workReport = z.object({
+  id: z.string(),
+  workId: z.string(),
+  workTitle: z.string(),
+  workState: z.string(),
+  creator: z.string(),
+  reporter: z.string().nullable(),
+  reason: z.string(),
+  details: z.string(),
+  status: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+export const communityAdminRoutes = {
+  reports: route({
+    ...communityAdminEndpoints.reports,
+    query: z.object({ status: z.enum(['open', 'resolved', 'all']).default('open'), ...pageQuery.shape }),
+    response: page(workReport),
+    summary: 'Reported works, oldest open report first',
+  }),
+  hideWork: route({
+    ...communityAdminEndpoints.hideWork,
+    body: z.object({ id: workId, reason: textField(200).default('') }).strict(),
+    response: z.object({ id: z.string(), state: z.string(), resolvedReports: z.number().int() }),
+    summary: 'Hides a work from every listing (its page says so) and resolves its reports',
+  }),
+  restoreWork: route({
+    ...communityAdminEndpoints.restoreWork,
+    body: z.object({ id: workId }).strict(),
+    response: z.object({ id: z.string(), state: z.string(), resolvedReports: z.number().int() }),
+    summary: 'Publishes a hidden work again',
+  }),
+  suspendUser: route({
+    ...communityAdminEndpoints.suspendUser,
+    body: z.object({ user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND') }).strict(),
+    response: z.object({ userId: z.string(), username: z.string(), suspended: z.boolean() }),
+    summary: 'Suspends a user: signed out everywhere, cannot sign in, works leave every listing',
+  }),
+  unsuspendUser: route({
+    ...communityAdminEndpoints.unsuspendUser,
+    body: z.object({ user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND') }).strict(),
+    response: z.object({ userId: z.string(), username: z.string(), suspended: z.boolean() }),
+    summary: 'Lifts a suspension',
+  }),
+};

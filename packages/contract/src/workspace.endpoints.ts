@@ -1,0 +1,12 @@
+import { endpoints } from './route.ts';
+
+export const workspaceEndpoints = endpoints({
+  folders: { method: 'GET', path: '/workspace/folder/list', auth: true, mutates: false },
+  folderCreate: { method: 'POST', path: '/workspace/folder/create', auth: true, mutates: true },
+  folderRename: { method: 'POST', path: '/workspace/folder/rename', auth: true, mutates: true },
+  folderDelete: { method: 'POST', path: '/workspace/folder/delete', auth: true, mutates: true },
+  images: { method: 'GET', path: '/workspace/image/list', auth: true, mutates: false },
+  imageMove: { method: 'POST', path: '/workspace/image/move', auth: true, mutates: true },
+  imageCopy: { method: 'POST', path: '/workspace/image/copy', auth: true, mutates: true },
+  imageDelete: { method: 'POST', path: '/workspace/image/delete', auth: true, mutates: true },
+});
