@@ -8,6 +8,8 @@ import { workspaceEndpoints } from './workspace.endpoints.ts';
 const folderName = textField(LIMITS.folderNameMax, 'FOLDER_NAME_REQUIRED').pipe(
   z.string().min(1, 'FOLDER_NAME_REQUIRED'),
 );
+/** The folder name rule, for the web's forms. */
+export const folderNameField = folderName;
 const folderId = z.uuid('FOLDER_NOT_FOUND');
 
 export const folder = z.object({
