@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { decodeParams } from '../lib/params-link.ts';
+import { decodeParams } from '../../../shared/routes/params-link.ts';
 import {
   DEFAULT_VALUES,
   fromTaskParams,

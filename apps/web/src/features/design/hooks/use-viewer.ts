@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import type { ViewerHandlers } from '../components/viewer-actions.tsx';
-import { encodeParams } from '../lib/params-link.ts';
+import { encodeParams } from '../../../shared/routes/params-link.ts';
 import type { SlotImage, SlotName, StudioMode } from '../lib/studio-values.ts';
 import type { useGenerate } from './use-generate.ts';
 import type { StudioHandoff } from './use-studio-form.ts';
