@@ -5,12 +5,15 @@ import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 
-export const COMMUNITY_TAG_CATEGORIES = ['style', 'function', 'material', 'environment'] as const;
-export type CommunityTagCategory = (typeof COMMUNITY_TAG_CATEGORIES)[number];
-export const WORK_SORTS = ['latest', 'likes', 'collections'] as const;
-/** The window a popularity sort looks at: works published within it. */
-export const WORK_PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
-export const REPORT_REASONS = ['spam', 'inappropriate', 'copyright', 'other'] as const;
+import { COMMUNITY_TAG_CATEGORIES, REPORT_REASONS, WORK_PERIODS, WORK_SORTS } from './community.constants.ts';
+
+export {
+  COMMUNITY_TAG_CATEGORIES,
+  REPORT_REASONS,
+  WORK_PERIODS,
+  WORK_SORTS,
+  type CommunityTagCategory,
+} from './community.constants.ts';
 export const ACHIEVEMENTS = [
   'first_generation',
   'first_publication',
