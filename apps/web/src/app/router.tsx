@@ -155,7 +155,7 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/own/pages/own-page.tsx'),
               (m) => m.OwnPage,
-              ['own'],
+              ['own', 'auth'],
             ),
           },
           {

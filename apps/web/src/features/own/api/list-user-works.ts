@@ -1,0 +1,20 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { ownKeys } from './own-keys.ts';
+
+export const listUserWorks = (userId: string, cursor?: string, limit = 24) =>
+  call<typeof communityRoutes.works>(communityEndpoints.works, {
+    query: { userId, cursor, limit, sort: 'latest' },
+  });
+
+export const userWorksQueryOptions = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: ownKeys.works(userId),
+    queryFn: ({ pageParam }) => listUserWorks(userId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** A user's published works, newest first. */
+export const useUserWorks = (userId: string) => useInfiniteQuery(userWorksQueryOptions(userId));

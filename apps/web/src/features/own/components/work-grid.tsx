@@ -1,0 +1,97 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Button, Skeleton } from 'antd';
+import { HeartOutlined, StarOutlined } from '@ant-design/icons';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { Page, WorkCard } from '@turing/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { detailPath } from '../../../shared/routes/paths.ts';
+import { useFormatCount } from '../lib/use-format-date.ts';
+
+interface Props {
+  query: UseInfiniteQueryResult<InfiniteData<Page<WorkCard>>>;
+  empty: ReactNode;
+  /** Shows each card's creator (collections hold other people's works). */
+  showCreator?: boolean;
+  testId: string;
+}
+
+/** Works as a responsive grid; the next page loads as the end of the grid scrolls into view. */
+export function WorkGrid({ query, empty, showCreator = false, testId }: Props) {
+  const { t } = useTranslation('own');
+  const count = useFormatCount();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPending, isError, error } = query;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (isError && !data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('works.loadFailed')}
+        description={error.message}
+        action={<Button onClick={() => void query.refetch()}>{t('retry')}</Button>}
+      />
+    );
+  }
+  const works = data.pages.flatMap((p) => p.items);
+  if (works.length === 0) return <>{empty}</>;
+
+  return (
+    <>
+      <ul className="own-grid" data-testid={testId}>
+        {works.map((w) => (
+          <li key={w.id} className="own-card" data-testid="own-work-card">
+            <Link to={detailPath(w.id)} className="own-card__link">
+              <img
+                className="own-card__img"
+                src={w.thumbUrl}
+                alt=""
+                width={w.width}
+                height={w.height}
+                loading="lazy"
+                decoding="async"
+              />
+              <span className="own-card__title">{w.title}</span>
+            </Link>
+            <div className="own-card__meta">
+              {showCreator ? <span className="own-card__creator">{w.creator.nickname}</span> : <span />}
+              <span className="own-card__counts">
+                <span title={t('works.likes')}>
+                  <HeartOutlined aria-hidden /> <span className="own-sr-only">{t('works.likes')}</span>
+                  {count(w.likeCount)}
+                </span>
+                <span title={t('works.collects')}>
+                  <StarOutlined aria-hidden /> <span className="own-sr-only">{t('works.collects')}</span>
+                  {count(w.collectCount)}
+                </span>
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} className="own-grid__more">
+        {hasNextPage ? (
+          <Button loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {t('loadMore')}
+          </Button>
+        ) : null}
+        {isError ? <Alert type="error" showIcon title={t('works.loadFailed')} /> : null}
+      </div>
+    </>
+  );
+}
