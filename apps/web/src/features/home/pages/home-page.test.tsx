@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import en from '../../../locales/en/home.json';
 import zh from '../../../locales/zh/home.json';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { PATHS } from '../../../shared/routes/paths.ts';
-import { renderInApp } from '../../../test/render-app.tsx';
+import { mockApi, renderInApp } from '../../../test/render-app.tsx';
 import { HomePage } from './home-page.tsx';
 
 afterEach(() => cleanup());
@@ -46,5 +46,60 @@ describe('the homepage buttons', () => {
     expect(router.state.location.pathname).toBe(PATHS.community);
     await user.click(screen.getByRole('button', { name: 'Try now' }));
     expect(router.state.location.pathname).toBe(PATHS.design);
+  });
+});
+
+const work = (n: number) => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  title: `Pavilion ${n}`,
+  thumbUrl: `/thumb/${n}.webp`,
+  width: 800,
+  height: 600,
+  likeCount: 100 - n,
+  collectCount: 3,
+  creator: { id: 'c1', nickname: 'Mei', avatarUrl: null },
+  publishedAt: '2026-03-01T10:00:00.000Z',
+  liked: false,
+  collected: false,
+});
+
+describe('the featured community works', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the most liked works as cards that open their detail page', async () => {
+    await i18n.changeLanguage('en');
+    const api = mockApi({ '/community/work/list': { data: { items: [work(1), work(2)], nextCursor: 'x' } } });
+    const user = userEvent.setup();
+    const { router } = renderInApp(<HomePage />, { path: PATHS.root });
+    const cards = await screen.findAllByTestId('home-featured-work');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Pavilion 1'),
+      expect.stringContaining('Pavilion 2'),
+    ]);
+    expect(api.to('/community/work/list')).toHaveLength(1);
+    const sent = vi
+      .mocked(fetch)
+      .mock.calls.map(([u]) => String(u))
+      .find((u) => u.includes('/community/work/list'));
+    const url = new URL(sent!, 'http://app.test');
+    expect(url.searchParams.get('sort')).toBe('likes');
+    expect(url.searchParams.get('limit')).toBe('8');
+    await user.click(screen.getByRole('link', { name: /Pavilion 2/ }));
+    expect(router.state.location.pathname).toBe(`/detail/${work(2).id}`);
+  });
+
+  it('leaves the section out while the community has no work', async () => {
+    await i18n.changeLanguage('zh');
+    mockApi({ '/community/work/list': { data: { items: [], nextCursor: null } } });
+    renderInApp(<HomePage />, { path: PATHS.root });
+    await screen.findByRole('heading', { level: 2, name: zh.cta.title });
+    await waitFor(() => expect(screen.queryByTestId('home-featured')).not.toBeInTheDocument());
+  });
+
+  it('says so when the works cannot be loaded', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({ '/community/work/list': { status: 500, msg: 'Server error' } });
+    renderInApp(<HomePage />, { path: PATHS.root });
+    expect(await screen.findByText(en.featured.loadFailed)).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
+import { FeaturedWorks } from '../components/featured-works.tsx';
 import './home-page.css';
 
 const FEATURES = [
@@ -77,6 +78,8 @@ export function HomePage() {
           ))}
         </ol>
       </section>
+
+      <FeaturedWorks />
 
       <section className="home-cta">
         <h2>{t('cta.title')}</h2>
