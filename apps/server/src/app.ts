@@ -20,6 +20,7 @@ import { staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { designModule } from './modules/design/design.routes.ts';
+import { creatorModule } from './modules/community/creators.routes.ts';
 import { supportAdminModule, supportModule } from './modules/support/support.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { uploadModule } from './modules/upload/upload.routes.ts';
@@ -117,6 +118,11 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
+      await api.register(creatorModule, {
+        creators: services.creators,
+        follows: services.follows,
+        achievements: services.achievements,
+      });
       await api.register(designModule, {
         tasks: services.tasks,
         catalogue: services.catalogue,

@@ -15,6 +15,9 @@ import { createMessagingService } from './modules/messaging/messaging.service.ts
 import { createAdminGuard } from './modules/support/admin-guard.ts';
 import { ensureAdminToken } from './modules/support/admin-token.ts';
 import { createSupportService } from './modules/support/support.service.ts';
+import { createAchievementService } from './modules/community/achievements.service.ts';
+import { createCreatorService } from './modules/community/creators.service.ts';
+import { createFollowService } from './modules/community/follows.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createLedgerService } from './modules/billing/ledger.service.ts';
@@ -103,6 +106,9 @@ export async function createServices(config: Config, database: Database, log: Fa
       : null;
   const oauth = createOAuthService({ db, publicUrl: config.publicUrl, users, sessions, google, wechat, log });
   const support = createSupportService({ db, uploads, messaging, log, publicUrl: config.PUBLIC_URL });
+  const achievements = createAchievementService({ db, log });
+  const creators = createCreatorService({ db, imageUrl: uploads.url });
+  const follows = createFollowService({ db, achievements, isActive: creators.isActive });
 
   const settings = generationSettings(config);
   const ledger = createLedgerService({ database, welcomeCubes: settings.welcomeCubes, activeCap: settings.activeCap });
@@ -152,6 +158,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     wechat,
     oauth,
     support,
+    achievements,
+    creators,
+    follows,
     settings,
     ledger,
     catalogue,

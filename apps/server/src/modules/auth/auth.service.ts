@@ -116,6 +116,8 @@ export function createAuthService(deps: {
       const user = await users.findByIdentity(body);
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !ok) throw new AppError('LOGIN_FAILED');
+      // Said only to whoever knows the password: it tells the owner why, and nobody else anything.
+      if (user.suspendedAt) throw new AppError('USER_SUSPENDED');
       await throttle.loginSucceeded(account, ctx.ip);
       return user;
     },

@@ -148,12 +148,14 @@ export function createOAuthService(deps: {
             nonce: flow.nonce ?? '',
           });
           const user = await userForGoogle(identity);
+          if (user.suspendedAt) return fail(intent, 'USER_SUSPENDED');
           return { signIn: user.id, redirect: spa('/login', { sso: 'ok' }) };
         }
         const openId = await deps.wechat!.openIdFor(input.code);
         if (intent === 'login') {
           const user = await deps.users.findByWechat(openId);
           if (!user) return fail(intent, 'WECHAT_NOT_REGISTERED');
+          if (user.suspendedAt) return fail(intent, 'USER_SUSPENDED');
           return { signIn: user.id, redirect: spa('/login', { sso: 'ok' }) };
         }
         const ticket = random();

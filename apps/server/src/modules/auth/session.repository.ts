@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users, type UserRow } from '../../db/schema/index.ts';
 
@@ -13,7 +13,7 @@ export function createSessionRepository(db: Db) {
     async insert(row: { id: string; userId: string; expiresAt: Date; userAgent: string | null; persistent: boolean }) {
       await db.insert(sessions).values(row);
     },
-    /** The session and its user in one round trip (a cache miss). */
+    /** The session and its user in one round trip (a cache miss); a suspended user has none. */
     async findActive(id: string, now: Date) {
       const rows = await db
         .select({
@@ -22,13 +22,17 @@ export function createSessionRepository(db: Db) {
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
         .limit(1);
       return rows[0] ?? null;
     },
-    /** The user alone, when the session is known but the user's entry went stale. */
+    /** The user alone, when the session is known but the user's entry went stale (null: suspended). */
     async findUser(userId: string): Promise<SessionUser | null> {
-      const rows = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+      const rows = await db
+        .select(sessionUserColumns)
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.suspendedAt)))
+        .limit(1);
       return rows[0] ?? null;
     },
     async extend(id: string, expiresAt: Date) {
