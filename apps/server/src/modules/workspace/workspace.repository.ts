@@ -1,0 +1,238 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PageRequest } from '@turing/contract';
+import type { Db } from '../../db/client.ts';
+import { keysetPage, type Keyset } from '../../db/paging.ts';
+import { folderItems, folders, tasks, uploads, works, type FolderItemRow } from '../../db/schema/index.ts';
+
+// Times come from the database clock, like every other "last edit".
+const NOW = sql`now()`;
+/** Newest image first; an item keeps the time its image was made, wherever it is moved or copied. */
+const byNewest: Keyset = { sort: folderItems.createdAt, id: folderItems.id };
+
+/** Rows of a raw statement: both drivers put them under `rows`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export function createWorkspaceRepository(db: Db) {
+  return {
+    /** The user's folders with their counts, sizes and cover, default first then newest, in one query. */
+    foldersWithStats(userId: string, folderId?: string) {
+      const stats = db
+        .select({
+          folderId: folderItems.folderId,
+          fileCount: sql<number>`count(*)::int`.as('file_count'),
+          sizeBytes: sql<string>`coalesce(sum(${uploads.bytes}), 0)::bigint`.as('size_bytes'),
+        })
+        .from(folderItems)
+        .innerJoin(uploads, eq(uploads.id, folderItems.uploadId))
+        .where(and(eq(folderItems.userId, userId), folderId ? eq(folderItems.folderId, folderId) : undefined))
+        .groupBy(folderItems.folderId)
+        .as('stats');
+      const cover = db
+        .selectDistinctOn([folderItems.folderId], {
+          folderId: folderItems.folderId,
+          key: sql<string | null>`${uploads.key}`.as('cover_key'),
+          thumbKey: sql<string | null>`${uploads.thumbKey}`.as('cover_thumb_key'),
+        })
+        .from(folderItems)
+        .innerJoin(uploads, eq(uploads.id, folderItems.uploadId))
+        .where(and(eq(folderItems.userId, userId), folderId ? eq(folderItems.folderId, folderId) : undefined))
+        .orderBy(folderItems.folderId, desc(folderItems.createdAt), desc(folderItems.id))
+        .as('cover');
+      return db
+        .select({
+          folder: folders,
+          fileCount: stats.fileCount,
+          sizeBytes: stats.sizeBytes,
+          coverKey: cover.key,
+          coverThumbKey: cover.thumbKey,
+        })
+        .from(folders)
+        .leftJoin(stats, eq(stats.folderId, folders.id))
+        .leftJoin(cover, eq(cover.folderId, folders.id))
+        .where(and(eq(folders.userId, userId), folderId ? eq(folders.id, folderId) : undefined))
+        .orderBy(desc(folders.isDefault), desc(folders.createdAt), desc(folders.id));
+    },
+
+    async findOwned(id: string, userId: string, lock = false) {
+      const query = db
+        .select()
+        .from(folders)
+        .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+        .limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async findDefault(userId: string) {
+      const [row] = await db
+        .select()
+        .from(folders)
+        .where(and(eq(folders.userId, userId), eq(folders.isDefault, true)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Creates the default folder unless the user has one; the partial unique index decides between
+     * concurrent callers. Resolves to the new folder, or null when it already existed.
+     */
+    async insertDefault(userId: string, name: string) {
+      const [row] = await db
+        .insert(folders)
+        .values({ userId, name, isDefault: true })
+        .onConflictDoNothing({ target: folders.userId, where: sql`${folders.isDefault}` })
+        .returning();
+      return row ?? null;
+    },
+
+    async insert(userId: string, name: string) {
+      const [row] = await db.insert(folders).values({ userId, name }).returning();
+      return row!;
+    },
+
+    async rename(id: string, userId: string, name: string) {
+      const [row] = await db
+        .update(folders)
+        .set({ name, updatedAt: NOW })
+        .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+        .returning();
+      return row ?? null;
+    },
+
+    async deleteFolder(id: string, userId: string) {
+      await db.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
+    },
+
+    async touch(userId: string, ids: string[]) {
+      const unique = [...new Set(ids)];
+      if (!unique.length) return;
+      await db
+        .update(folders)
+        .set({ updatedAt: NOW })
+        .where(and(eq(folders.userId, userId), inArray(folders.id, unique)));
+    },
+
+    /**
+     * Files result images that are in no folder yet (of one task, or all of the user's) into
+     * `folderId`; an image already filed anywhere is left where it is, so running it twice files
+     * once. Bumps the folder's edit time in the same statement when anything was added.
+     */
+    async fileUnfiled(userId: string, folderId: string, taskId?: string) {
+      const rows = rowsOf<{ added: number }>(
+        await db.execute(sql`
+          with filed as (
+            insert into folder_items (user_id, folder_id, upload_id, task_id, created_at)
+            select u.user_id, ${folderId}::uuid, u.id, u.task_id, u.created_at
+            from uploads u
+            where u.user_id = ${userId} and u.kind = 'result'
+              ${taskId ? sql`and u.task_id = ${taskId}` : sql``}
+              and not exists (select 1 from folder_items fi where fi.upload_id = u.id)
+            on conflict do nothing
+            returning 1
+          ), touched as (
+            update folders set updated_at = now()
+            where id = ${folderId} and user_id = ${userId} and exists (select 1 from filed)
+          )
+          select count(*)::int as added from filed`),
+      );
+      return Number(rows[0]?.added ?? 0);
+    },
+
+    /** One page of a folder's images with what the grid shows about each. */
+    images: (userId: string, folderId: string, page: PageRequest) =>
+      keysetPage(
+        byNewest,
+        page,
+        ({ where, orderBy, limit, sortKey }) =>
+          db
+            .select({
+              item: folderItems,
+              upload: uploads,
+              params: tasks.params,
+              // A hidden work is the operator's decision, not something to manage from here.
+              workId: sql<string | null>`(
+                select ${works.id} from ${works}
+                where ${works.uploadId} = ${folderItems.uploadId} and ${works.userId} = ${userId}
+                  and ${works.state} in ('published', 'unpublished')
+                order by ${works.createdAt} desc limit 1)`,
+              sortKey,
+            })
+            .from(folderItems)
+            .innerJoin(uploads, eq(uploads.id, folderItems.uploadId))
+            .leftJoin(tasks, and(eq(tasks.id, folderItems.taskId), eq(tasks.userId, userId)))
+            .where(and(eq(folderItems.userId, userId), eq(folderItems.folderId, folderId), where))
+            .orderBy(...orderBy)
+            .limit(limit),
+        (row) => row.item.id,
+      ),
+
+    /** Takes the user's items among `ids` out of their folders (others' ids match nothing). */
+    takeItems: (userId: string, ids: string[]) =>
+      db
+        .delete(folderItems)
+        .where(and(eq(folderItems.userId, userId), inArray(folderItems.id, ids)))
+        .returning(),
+
+    takeFolderItems: (userId: string, folderId: string) =>
+      db
+        .delete(folderItems)
+        .where(and(eq(folderItems.userId, userId), eq(folderItems.folderId, folderId)))
+        .returning(),
+
+    lockItems: (userId: string, ids: string[]) =>
+      db
+        .select()
+        .from(folderItems)
+        .where(and(eq(folderItems.userId, userId), inArray(folderItems.id, ids)))
+        .for('update'),
+
+    /**
+     * Puts items into `folderId`, keeping their ids and times; one whose image is already there is
+     * skipped. Resolves to how many were added.
+     */
+    async putItems(items: FolderItemRow[], folderId: string, keepIds: boolean) {
+      if (!items.length) return 0;
+      const added = await db
+        .insert(folderItems)
+        .values(
+          items.map((it) => ({
+            ...(keepIds ? { id: it.id } : {}),
+            userId: it.userId,
+            folderId,
+            uploadId: it.uploadId,
+            taskId: it.taskId,
+            createdAt: it.createdAt,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: folderItems.id });
+      return added.length;
+    },
+
+    /**
+     * Removes those of the user's images in `uploadIds` that nothing keeps any more: no folder
+     * item, no community work (published or not, nor as its base image) and no task that used it
+     * as an input. Resolves to the storage keys to delete once the transaction commits.
+     */
+    async dropUnkept(userId: string, uploadIds: string[]) {
+      const unique = [...new Set(uploadIds)];
+      if (!unique.length) return [];
+      return rowsOf<{ key: string; thumb_key: string | null }>(
+        await db.execute(sql`
+          delete from uploads u
+          where u.user_id = ${userId} and u.id in (${sql.join(
+            unique.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+            and not exists (select 1 from folder_items fi where fi.upload_id = u.id)
+            and not exists (select 1 from works w where w.upload_id = u.id or w.base_upload_id = u.id)
+            and not exists (
+              select 1 from tasks t where t.user_id = u.user_id and u.id::text in (
+                t.params->>'baseImageId', t.params->>'referenceImageId', t.params->>'depthImageId',
+                t.params->>'lineArtImageId', t.params->>'maskImageId'))
+          returning u.key, u.thumb_key`),
+      );
+    },
+  };
+}
+export type WorkspaceRepository = ReturnType<typeof createWorkspaceRepository>;
