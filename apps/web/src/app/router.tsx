@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/workspace/pages/workspace-page.tsx'),
               (m) => m.WorkspacePage,
+              ['workspace', 'errors'],
             ),
           },
           {
@@ -135,10 +136,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: PATHS.community,
-            handle: h({ title: 'routes.community' }),
+            handle: h({ title: 'routes.community', keepOnQuery: true }),
             lazy: page(
               () => import('../features/community/pages/community-page.tsx'),
               (m) => m.CommunityPage,
+              ['community', 'errors'],
             ),
           },
           {
@@ -147,6 +149,7 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('../features/community/pages/detail-page.tsx'),
               (m) => m.DetailPage,
+              ['community', 'errors'],
             ),
           },
           {

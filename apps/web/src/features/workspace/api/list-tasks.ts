@@ -1,0 +1,18 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { designEndpoints, type designRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { workspaceKeys } from './workspace-keys.ts';
+
+export const listTasks = (cursor?: string) =>
+  call<typeof designRoutes.list>(designEndpoints.list, { query: { limit: 20, ...(cursor && { cursor }) } });
+
+export const tasksQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: workspaceKeys.tasks,
+    queryFn: ({ pageParam }) => listTasks(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The user's generation tasks, newest first. */
+export const useTasks = () => useInfiniteQuery(tasksQueryOptions());

@@ -1,0 +1,122 @@
+import { Alert, Button, Dropdown, Skeleton, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined, FolderOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Folder } from '@turing/contract';
+import { useTranslation } from 'react-i18next';
+import { useFolders } from '../api/list-folders.ts';
+import { formatBytes, useFormatTime } from '../lib/format.ts';
+
+interface Props {
+  selectedId: string | null;
+  onSelect(folder: Folder): void;
+  onCreate(): void;
+  onRename(folder: Folder): void;
+  onDelete(folder: Folder): void;
+}
+
+/** The user's folders with their counts, sizes and last edit; the default one first and marked. */
+export function FolderList({ selectedId, onSelect, onCreate, onRename, onDelete }: Props) {
+  const { t, i18n } = useTranslation('workspace');
+  const formatTime = useFormatTime();
+  const folders = useFolders();
+
+  const head = (
+    <div className="ws-folders__head">
+      <h2 className="ws-folders__title">{t('folders.label')}</h2>
+      <Button icon={<PlusOutlined />} onClick={onCreate} disabled={!folders.data} data-testid="folder-create">
+        {t('folders.create')}
+      </Button>
+    </div>
+  );
+
+  if (folders.isPending)
+    return (
+      <>
+        {head}
+        <Skeleton active avatar paragraph={{ rows: 1 }} />
+        <Skeleton active avatar paragraph={{ rows: 1 }} />
+      </>
+    );
+  if (folders.isError)
+    return (
+      <>
+        {head}
+        <Alert
+          type="error"
+          showIcon
+          title={t('folders.loadFailed')}
+          data-testid="folders-error"
+          action={
+            <Button size="small" onClick={() => void folders.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      </>
+    );
+
+  return (
+    <>
+      {head}
+      <ul className="ws-folders" data-testid="folder-list">
+        {folders.data.map((folder) => {
+          const selected = folder.id === selectedId;
+          return (
+            <li key={folder.id} className={`ws-folder${selected ? ' ws-folder--selected' : ''}`}>
+              <button
+                type="button"
+                className="ws-folder__main"
+                aria-current={selected ? 'true' : undefined}
+                onClick={() => onSelect(folder)}
+                data-testid="folder"
+                data-name={folder.name}
+              >
+                <span className="ws-folder__cover">
+                  {folder.coverUrl ? <img src={folder.coverUrl} alt="" loading="lazy" /> : <FolderOutlined />}
+                </span>
+                <span className="ws-folder__text">
+                  <span className="ws-folder__name">
+                    <span className="ws-folder__label">{folder.name}</span>
+                    {folder.isDefault && (
+                      <Tag color="green" variant="outlined" className="ws-folder__default">
+                        {t('folders.default')}
+                      </Tag>
+                    )}
+                  </span>
+                  <span className="ws-folder__meta" data-testid="folder-meta">
+                    {t('folders.count', { count: folder.fileCount })} · {formatBytes(folder.sizeBytes, i18n.language)}
+                  </span>
+                  <span className="ws-folder__meta">{t('folders.edited', { time: formatTime(folder.updatedAt) })}</span>
+                </span>
+              </button>
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'rename', icon: <EditOutlined />, label: t('folders.rename') },
+                    {
+                      key: 'delete',
+                      icon: <DeleteOutlined />,
+                      danger: true,
+                      disabled: folder.isDefault,
+                      label: folder.isDefault ? t('folders.defaultLocked') : t('folders.delete'),
+                    },
+                  ],
+                  onClick: ({ key }) => (key === 'rename' ? onRename(folder) : onDelete(folder)),
+                }}
+              >
+                <Button
+                  type="text"
+                  className="ws-folder__more"
+                  icon={<MoreOutlined />}
+                  aria-label={t('folders.actions', { name: folder.name })}
+                  title={t('folders.actions', { name: folder.name })}
+                  data-testid="folder-actions"
+                />
+              </Dropdown>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
