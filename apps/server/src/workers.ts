@@ -25,6 +25,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     log,
     workerId,
     signal: services.lifecycle.signal,
+    achievements: services.achievements,
   });
 
   queue.handle('generate', async ({ taskId }) => runner.run(taskId));

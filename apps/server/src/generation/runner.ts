@@ -26,6 +26,8 @@ export interface RunnerDeps {
   log: FastifyBaseLogger;
   workerId: string;
   signal: AbortSignal;
+  /** Told when a task of the user completes (first-generation achievement); never fails the task. */
+  achievements?: { refresh(userId: string): Promise<void> };
 }
 
 /**
@@ -161,6 +163,7 @@ export function createTaskRunner(deps: RunnerDeps) {
         'task complete',
       );
       if (!done) deps.log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
+      else await deps.achievements?.refresh(claimed.userId).catch(() => {});
     } catch (err) {
       await pending;
       const reason = controller.signal.reason as string | undefined;
