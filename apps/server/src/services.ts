@@ -20,6 +20,7 @@ import { createCreatorService } from './modules/community/creators.service.ts';
 import { createFollowService } from './modules/community/follows.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { createWorkspaceService } from './modules/workspace/workspace.service.ts';
 import { createLedgerService } from './modules/billing/ledger.service.ts';
 import { createCatalogueService } from './modules/design/catalogue.service.ts';
 import { createLineArtService } from './modules/design/line-art.ts';
@@ -140,6 +141,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     }),
   });
   const lineArt = createLineArtService({ uploads, images });
+  const workspace = createWorkspaceService({ database, uploads, storage });
   return {
     config,
     database,
@@ -170,6 +172,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     queue,
     tasks,
     lineArt,
+    workspace,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

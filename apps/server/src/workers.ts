@@ -19,6 +19,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     tasks: services.tasks,
     uploads: services.uploads,
     images: services.images,
+    workspace: services.workspace,
     settings,
     engine: (name) => services.engines.get(name),
     enqueue: (taskId) => queue.send('generate', { taskId }),

@@ -6,6 +6,7 @@ import { createTaskRepository } from '../modules/design/task.repository.ts';
 import type { TaskService } from '../modules/design/task.service.ts';
 import type { GeneratedImages } from '../modules/upload/generated-images.ts';
 import type { UploadService } from '../modules/upload/upload.service.ts';
+import type { WorkspaceService } from '../modules/workspace/workspace.service.ts';
 import { EngineError, type Engine, type EngineEvent, type EngineTask } from './engine.ts';
 import { pasteBack } from './paste-back.ts';
 import type { GenerationSettings } from './settings.ts';
@@ -20,6 +21,7 @@ export interface RunnerDeps {
   tasks: TaskService;
   uploads: UploadService;
   images: GeneratedImages;
+  workspace: Pick<WorkspaceService, 'fileResults'>;
   settings: GenerationSettings;
   engine(name: string): Promise<Engine>;
   enqueue(taskId: string): Promise<void>;
@@ -156,6 +158,11 @@ export function createTaskRunner(deps: RunnerDeps) {
       }
       const storeStarted = performance.now();
       await Promise.all(images.map((png) => deps.images.save({ userId: claimed.userId, kind: 'result', png, taskId })));
+      // Filed by task, so a run that stored results before dying has them filed by its retry. The
+      // results stand without it (the task history shows them), so a failure here fails nothing.
+      await deps.workspace
+        .fileResults(claimed.userId, taskId, claimed.folderId)
+        .catch((err: unknown) => deps.log.error({ err, taskId }, 'filing results into the workspace failed'));
       const storeMs = Math.round(performance.now() - storeStarted);
       const done = await deps.tasks.end(taskId, ['generating'], 'complete', null, { server: result.server, engineMs });
       deps.log.debug(
