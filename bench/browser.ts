@@ -20,7 +20,7 @@ const CHROMIUM_ARGS = [
 const appHeader = { 'x-requested-with': 'XMLHttpRequest' };
 
 /** The one place that knows how a user starts the server (built app, default settings). */
-function spawnServer(port: number, dataDir: string): ChildProcess {
+function spawnServer(port: number, dataDir: string, extra: Record<string, string>): ChildProcess {
   const bin = path.join(root, 'node_modules/.bin');
   // As `npm start` does: the project's Node 24 first on PATH, NODE_ENV unset (development).
   const env: NodeJS.ProcessEnv = {
@@ -29,6 +29,7 @@ function spawnServer(port: number, dataDir: string): ChildProcess {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    ...extra,
   };
   delete env.NODE_ENV;
   return spawn(path.join(bin, 'node'), ['apps/server/src/main.ts'], {
@@ -55,10 +56,11 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<Server> {
+/** `env`: settings a user would add (DATABASE_URL and the secrets it requires). */
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-bench-browser-'));
-  const proc = spawnServer(port, dataDir);
+  const proc = spawnServer(port, dataDir, env);
   const origin = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) =>
     proc.on('exit', (code) => reject(new Error(`server exited with ${code}`))),

@@ -17,15 +17,28 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-/** `runner: 'tsx'` starts it the way `npm start` did before (through tsx), for comparison. */
-export async function startProduct(runner: 'node' | 'tsx' = 'node'): Promise<Product> {
+/**
+ * `runner: 'tsx'` starts it the way `npm start` did before (through tsx), for comparison; `env` adds
+ * settings a user would set (DATABASE_URL and the secrets it requires).
+ */
+export async function startProduct(
+  runner: 'node' | 'tsx' = 'node',
+  env: Record<string, string> = {},
+): Promise<Product> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-bench-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const bin = runner === 'node' ? process.execPath : path.join(root, 'node_modules/.bin/tsx');
   const started = performance.now();
   const proc = spawn(bin, [path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The log goes somewhere, as it would to a terminal or a collector; here it is read and dropped.
