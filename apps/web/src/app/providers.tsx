@@ -8,6 +8,7 @@ import { initI18n } from '../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../shared/settings/settings-store.ts';
 import { bindToast } from '../shared/ui/toast.ts';
 import { toastError } from '../shared/ui/toast-error.ts';
+import { PublishProvider } from './publish-provider.tsx';
 import { installSessionExpiry } from './session-expiry.ts';
 import { themeConfig } from './theme.ts';
 
@@ -57,7 +58,9 @@ export function Providers({ children }: { children: ReactNode }) {
       <ConfigProvider locale={locale === 'zh' ? zhCN : enUS} theme={theme}>
         <AntApp notification={{ placement: 'topRight' }} message={{ maxCount: 3 }}>
           <ToastBridge />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          <QueryClientProvider client={queryClient}>
+            <PublishProvider>{children}</PublishProvider>
+          </QueryClientProvider>
         </AntApp>
       </ConfigProvider>
     </I18nextProvider>

@@ -5,4 +5,6 @@ export interface RouteHandle {
   hideHeader?: boolean;
   /** The homepage body spans the full width. */
   fullWidth?: boolean;
+  /** The view stays mounted when only the query changes (the gallery keeps its filters there). */
+  keepOnQuery?: boolean;
 }

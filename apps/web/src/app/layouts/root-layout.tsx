@@ -51,9 +51,9 @@ export function RootLayout() {
         className={handle.fullWidth ? 'app-body app-body--full' : 'app-body'}
         aria-busy={navigation.state !== 'idle'}
       >
-        {/* The view is re-created whenever the full path changes. */}
+        {/* The view is re-created whenever the full path changes, unless its route keeps state in the query. */}
         <Suspense fallback={null}>
-          <Outlet key={location.pathname + location.search} />
+          <Outlet key={handle.keepOnQuery ? location.pathname : location.pathname + location.search} />
         </Suspense>
       </main>
     </div>

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { communityKeys } from './keys.ts';
+
+export const getCommunityTags = () => call<typeof communityRoutes.tags>(communityEndpoints.tags);
+
+export const communityTagsQueryOptions = () =>
+  queryOptions({ queryKey: communityKeys.tags, queryFn: getCommunityTags, staleTime: 3_600_000 });
+
+/** Style, function, material and environment tags, each with its English and Chinese label. */
+export const useCommunityTags = () => useQuery(communityTagsQueryOptions());

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { ApiError } from '../../../shared/http/api-error.ts';
+import { call } from '../../../shared/http/client.ts';
+import { communityKeys } from './keys.ts';
+
+export const getWork = (id: string) =>
+  call<typeof communityRoutes.detail>(communityEndpoints.detail, { query: { id } });
+
+/** Hidden and missing works are answers, not failures worth retrying. */
+const FINAL = new Set(['WORK_NOT_FOUND', 'WORK_HIDDEN', 'VALIDATION']);
+
+export const workQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: communityKeys.detail(id),
+    queryFn: () => getWork(id),
+    retry: (count, err) => !(err instanceof ApiError && err.code && FINAL.has(err.code)) && count < 1,
+  });
+
+export const useWork = (id: string, enabled = true) => useQuery({ ...workQueryOptions(id), enabled });

@@ -1,0 +1,6 @@
+import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+
+/** Removes from one's collection a work; idempotent, answers the new counts. */
+export const uncollectWork = (id: string) =>
+  call<typeof communityRoutes.uncollect>(communityEndpoints.uncollect, { body: { id } });

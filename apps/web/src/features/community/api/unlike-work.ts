@@ -1,0 +1,6 @@
+import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+
+/** Removes a like from a work; idempotent, answers the new counts. */
+export const unlikeWork = (id: string) =>
+  call<typeof communityRoutes.unlike>(communityEndpoints.unlike, { body: { id } });

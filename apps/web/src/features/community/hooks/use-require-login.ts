@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PATHS } from '../../../shared/routes/paths.ts';
+import { useLoginStore } from '../../../shared/session/login-store.ts';
+
+/** True when logged in; otherwise goes to the login page, which brings the visitor back here. */
+export function useRequireLogin() {
+  const loggedIn = useLoginStore((s) => s.loginState);
+  const navigate = useNavigate();
+  const location = useLocation();
+  return useCallback(() => {
+    if (loggedIn) return true;
+    const back = `${location.pathname}${location.search}`;
+    void navigate(`${PATHS.login}?redirect=${encodeURIComponent(back)}`);
+    return false;
+  }, [loggedIn, navigate, location.pathname, location.search]);
+}
