@@ -5,10 +5,12 @@ import {
   EditOutlined,
   ExpandOutlined,
   ReloadOutlined,
+  SendOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
 import type { Task, TaskResult } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
+import { usePublish } from '../../../shared/ui/publish/publish-context.ts';
 import type { SlotImage } from '../lib/studio-values.ts';
 
 export interface ViewerHandlers {
@@ -37,6 +39,7 @@ export function ViewerActions({
   busy,
 }: Props) {
   const { t } = useTranslation('design');
+  const publisher = usePublish();
   const image: SlotImage = { id: result.id, url: result.url, width: result.width, height: result.height };
   const ext = /\.(png|jpe?g|webp)(\?|$)/i.exec(result.url)?.[1] ?? 'png';
   return (
@@ -77,6 +80,24 @@ export function ViewerActions({
       <Button block icon={<CopyOutlined />} onClick={() => onCopyParams(task)}>
         {t('viewer.copyParams')}
       </Button>
+      {publisher && (
+        <Button
+          block
+          icon={<SendOutlined />}
+          data-testid="publish-result"
+          onClick={() =>
+            void publisher.publish({
+              imageId: result.id,
+              thumbUrl: result.thumbUrl,
+              width: result.width,
+              height: result.height,
+              suggestedTitle: task.promptOriginal,
+            })
+          }
+        >
+          {t('viewer.publish')}
+        </Button>
+      )}
       {task.promptOriginal && (
         <>
           <Divider size="small" />
