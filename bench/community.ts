@@ -171,9 +171,13 @@ export function printGallery(size: CommunitySize, r: NonNullable<Awaited<ReturnT
   console.log(`    goals: p95 ≤ ${QUERY_GOAL_MS} ms first and deep, deep/first ≤ ${DEEP_RATIO_GOAL}`);
 }
 
-/** `npx tsx bench/community.ts [full]`: prints only (j); BENCH_COMMUNITY=full seeds 1M works. */
+/** The full size when asked for (a `full` argument or BENCH_COMMUNITY=full), a tenth of it otherwise. */
+export const communitySize = () =>
+  process.argv.includes('full') || process.env.BENCH_COMMUNITY === 'full' ? FULL_SIZE : DEFAULT_SIZE;
+
+/** `npx tsx bench/community.ts [full]`: prints only (j). */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const size = process.argv[2] === 'full' || process.env.BENCH_COMMUNITY === 'full' ? FULL_SIZE : DEFAULT_SIZE;
+  const size = communitySize();
   const r = await galleryQueries(size);
   if (!r) console.log('(j) skipped: no PostgreSQL server binaries found');
   else printGallery(size, r);

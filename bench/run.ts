@@ -3,7 +3,8 @@
 // loads first for /home; (c) start-up time and memory of `npm start`'s process, against the former
 // tsx start; (d) bytes Chromium actually transfers for a first visit to /home and to step editing;
 // (e)–(g) generation, see generation.ts; (h) gzip JavaScript of a first visit to step editing;
-// (i) frame time while painting on a 4096² image.
+// (i) frame time while painting on a 4096² image; (j)–(m) the community at scale, see community.ts and
+// community-browser.ts (`npm run bench -- community` prints only those; BENCH_COMMUNITY=full seeds 1M works).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { registerAccount, startProduct, treeRssMb } from './product.ts';
 import { overhead, throughput, uploadRatio } from './generation.ts';
 import { describeStroke, FRAME_GOAL_MS, paintStrokes, SIZE, STROKE_POINTS, STROKES } from './paint.ts';
 import { homeTransfer, stepEditingTransfer } from './transfer.ts';
+import { communityBrowser, printCommunityBrowser } from './community-browser.ts';
+import { communitySize, galleryQueries, printGallery } from './community.ts';
 import { homeFirstLoad, stepEditingFirstLoad } from './web-size.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,6 +23,19 @@ const HOME_BUDGET_KB = 250;
 const RATIO_GOAL = 0.4;
 const TRANSFER_BUDGET_KB = 230;
 const STEP_EDITING_JS_GOAL_KB = 600;
+
+async function community() {
+  const size = communitySize();
+  const gallery = await galleryQueries(size);
+  if (gallery) printGallery(size, gallery);
+  else console.log('\n(j) skipped: no PostgreSQL server binaries found');
+  printCommunityBrowser(await communityBrowser());
+}
+
+if (process.argv.includes('community')) {
+  await community();
+  process.exit(0);
+}
 
 function startBare(): Promise<{ port: number; kill: () => void }> {
   return new Promise((resolve, reject) => {
@@ -123,6 +139,8 @@ console.log(
   `\n(i) painting on a ${SIZE}² base image, ${STROKES} strokes of ${STROKE_POINTS} points in Chromium: frame time p95 ${paint.medianP95.toFixed(1)} ms (median of the strokes; goal ≤ ${FRAME_GOAL_MS}) ${paint.medianP95 <= FRAME_GOAL_MS ? 'met' : 'MISSED'}; load average ${load.toFixed(1)} on ${os.availableParallelism()} cores`,
 );
 paint.strokes.forEach((s, i) => console.log(`    stroke ${i + 1}: ${describeStroke(s)}`));
+
+await community();
 
 // Every figure is printed; sockets the queue's database clients may still hold must not keep the
 // run waiting.
