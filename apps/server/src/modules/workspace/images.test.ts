@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Folder } from '@turing/contract';
 import { uploads, works } from '../../db/schema/index.ts';
-import { buildGenerationApp, photo } from '../../test/design-helpers.ts';
+import { buildGenerationApp, finished, getTask, photo, submit, until } from '../../test/design-helpers.ts';
 import { registerUser } from '../../test/test-app.ts';
 import {
   allImages,
@@ -143,6 +143,23 @@ describe('deleting images', () => {
     expect((await t.app.inject({ method: 'GET', url: lone!.url })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: copied!.url })).statusCode).toBe(200);
     expect((await allImages(t, cookie, other.id)).map((i) => i.imageId)).toEqual([copied!.imageId]);
+  });
+  it('keeps an image a later task started from, so that task still shows its base image', async () => {
+    const { cookie } = await registerUser(t);
+    const [result] = (await generate(t, cookie, 1)).results;
+    const iterate = await submit(t, cookie, { mode: 'iterate', baseImageId: result!.id, prompt: 'add a porch' });
+    await until(() => getTask(t, cookie, iterate.json().data.id), finished);
+    const def = await defaultFolder(t, cookie);
+    const item = (await allImages(t, cookie, def.id)).find((i) => i.imageId === result!.id)!;
+
+    expect((await call(t, cookie, 'POST', '/image/delete', { ids: [item.id] })).data).toEqual({ count: 1 });
+    expect(
+      await t.database.db
+        .select()
+        .from(uploads)
+        .where(inArray(uploads.id, [result!.id])),
+    ).toHaveLength(1);
+    expect((await allImages(t, cookie, def.id)).map((i) => i.imageId)).not.toContain(result!.id);
   });
 });
 
