@@ -25,6 +25,7 @@ import { supportAdminModule, supportModule } from './modules/support/support.rou
 import { systemModule } from './modules/system/system.routes.ts';
 import { uploadModule } from './modules/upload/upload.routes.ts';
 import { userModule } from './modules/user/user.routes.ts';
+import { worksModule } from './modules/community/works.routes.ts';
 import { workspaceModule } from './modules/workspace/workspace.routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -119,6 +120,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
+      await api.register(worksModule, { works: services.works });
       await api.register(workspaceModule, { workspace: services.workspace });
       await api.register(creatorModule, {
         creators: services.creators,

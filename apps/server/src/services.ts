@@ -20,6 +20,7 @@ import { createCreatorService } from './modules/community/creators.service.ts';
 import { createFollowService } from './modules/community/follows.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { createWorksService } from './modules/community/works.service.ts';
 import { createWorkspaceService } from './modules/workspace/workspace.service.ts';
 import { createLedgerService } from './modules/billing/ledger.service.ts';
 import { createCatalogueService } from './modules/design/catalogue.service.ts';
@@ -115,6 +116,8 @@ export async function createServices(config: Config, database: Database, log: Fa
   const ledger = createLedgerService({ database, welcomeCubes: settings.welcomeCubes, activeCap: settings.activeCap });
   const catalogue = createCatalogueService(db);
   await catalogue.seed();
+  const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl });
+  await works.seedTags();
   const images = createGeneratedImages({ db, storage });
   const events = createTaskEvents(database);
   const engines = createEngineRegistry(config, log);
@@ -166,6 +169,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     settings,
     ledger,
     catalogue,
+    works,
     images,
     events,
     engines,

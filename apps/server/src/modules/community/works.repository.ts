@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '../../db/client.ts';
+import {
+  banners,
+  follows,
+  tasks,
+  uploads,
+  users,
+  userStats,
+  wordPackages,
+  works,
+  type WorkRow,
+} from '../../db/schema/index.ts';
+
+export type NewWork = Pick<
+  typeof works.$inferInsert,
+  | 'userId'
+  | 'uploadId'
+  | 'baseUploadId'
+  | 'taskId'
+  | 'title'
+  | 'description'
+  | 'tags'
+  | 'params'
+  | 'prompt'
+  | 'hideParams'
+  | 'basedOnId'
+  | 'width'
+  | 'height'
+>;
+export type WorkText = Pick<NewWork, 'title' | 'description' | 'tags' | 'hideParams'>;
+
+const baseUpload = alias(uploads, 'base_upload');
+const basedOn = alias(works, 'based_on');
+const basedOnUpload = alias(uploads, 'based_on_upload');
+const basedOnCreator = alias(users, 'based_on_creator');
+
+/** Keeps the creator's published-works counter in step, in the caller's transaction. */
+async function bumpWorks(tx: Db, userId: string, delta: 1 | -1) {
+  await tx
+    .insert(userStats)
+    .values({ userId, works: Math.max(0, delta) })
+    .onConflictDoUpdate({ target: userStats.userId, set: { works: sql`${userStats.works} + ${delta}` } });
+}
+
+export function createWorksRepository(database: Database) {
+  const { db } = database;
+  return {
+    /** Everything a detail page shows, with the viewer's toggles and follow, in one query. */
+    async detail(id: string, viewerId: string | null) {
+      const viewerFlag = (query: ReturnType<typeof sql<boolean>>) =>
+        viewerId ? query.mapWith(Boolean) : sql<boolean>`false`.mapWith(Boolean);
+      const [row] = await db
+        .select({
+          work: works,
+          key: uploads.key,
+          thumbKey: uploads.thumbKey,
+          baseKey: baseUpload.key,
+          baseThumbKey: baseUpload.thumbKey,
+          creator: {
+            id: users.id,
+            nickname: users.nickname,
+            avatarKey: users.avatarKey,
+            suspendedAt: users.suspendedAt,
+          },
+          followers:
+            sql<number>`coalesce((select ${userStats.followers} from ${userStats} where ${userStats.userId} = ${works.userId}), 0)`.mapWith(
+              Number,
+            ),
+          followedByMe: viewerFlag(
+            sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${works.userId})`,
+          ),
+          liked: viewerFlag(
+            sql<boolean>`exists (select 1 from work_likes l where l.user_id = ${viewerId} and l.work_id = ${works.id})`,
+          ),
+          collected: viewerFlag(
+            sql<boolean>`exists (select 1 from work_collections c where c.user_id = ${viewerId} and c.work_id = ${works.id})`,
+          ),
+          basedOn: { id: basedOn.id, title: basedOn.title, key: basedOnUpload.key, thumbKey: basedOnUpload.thumbKey },
+          basedOnSuspended: sql<boolean>`${basedOnCreator.suspendedAt} is not null`.mapWith(Boolean),
+          derivedCount: sql<number>`(select count(*) from works d join users du on du.id = d.user_id
+            where d.based_on_id = ${works.id} and d.state = 'published' and du.suspended_at is null)`.mapWith(Number),
+        })
+        .from(works)
+        .innerJoin(users, eq(users.id, works.userId))
+        .innerJoin(uploads, eq(uploads.id, works.uploadId))
+        .leftJoin(baseUpload, eq(baseUpload.id, works.baseUploadId))
+        .leftJoin(basedOn, and(eq(basedOn.id, works.basedOnId), eq(basedOn.state, 'published')))
+        .leftJoin(basedOnCreator, eq(basedOnCreator.id, basedOn.userId))
+        .leftJoin(basedOnUpload, eq(basedOnUpload.id, basedOn.uploadId))
+        .where(eq(works.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A work as stored, with whether anyone may see it. */
+    async find(id: string) {
+      const [row] = await db
+        .select({ work: works, suspended: sql<boolean>`${users.suspendedAt} is not null`.mapWith(Boolean) })
+        .from(works)
+        .innerJoin(users, eq(users.id, works.userId))
+        .where(eq(works.id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    activeBanners: () => db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort)),
+
+    async exists(id: string) {
+      const [row] = await db.select({ id: works.id }).from(works).where(eq(works.id, id)).limit(1);
+      return row !== undefined;
+    },
+
+    /** The parameters and typed prompt of the caller's task that made a result. */
+    async taskOf(taskId: string, userId: string) {
+      const [row] = await db
+        .select({ params: tasks.params, prompt: tasks.promptOriginal })
+        .from(tasks)
+        .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Of these word packages, those the viewer can apply: recommended ones and their own. */
+    async usablePackageIds(ids: string[], viewerId: string) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: wordPackages.id })
+        .from(wordPackages)
+        .where(and(inArray(wordPackages.id, ids), or(isNull(wordPackages.userId), eq(wordPackages.userId, viewerId))));
+      const usable = new Set(rows.map((r) => r.id));
+      return ids.filter((id) => usable.has(id));
+    },
+
+    /**
+     * Publishes an image, or updates the work it already is (publishing it again when it was
+     * taken out). The image's row is locked first, so two publishes of one image make one work.
+     */
+    publish: (input: NewWork) =>
+      database.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${uploads} where ${uploads.id} = ${input.uploadId} for update`);
+        const [existing] = await tx
+          .select({ id: works.id })
+          .from(works)
+          .where(and(eq(works.uploadId, input.uploadId), eq(works.userId, input.userId)))
+          .limit(1);
+        if (!existing) {
+          const [row] = await tx.insert(works).values(input).returning();
+          await bumpWorks(tx, input.userId, 1);
+          return row!;
+        }
+        const text: WorkText = {
+          title: input.title,
+          description: input.description,
+          tags: input.tags,
+          hideParams: input.hideParams,
+        };
+        await tx
+          .update(works)
+          .set({ ...text, updatedAt: sql`now()` })
+          .where(eq(works.id, existing.id));
+        // Only a change of state moves the counter; a hidden work stays hidden.
+        const republished = await tx
+          .update(works)
+          .set({ state: 'published', publishedAt: sql`now()` })
+          .where(and(eq(works.id, existing.id), eq(works.state, 'unpublished')))
+          .returning({ id: works.id });
+        if (republished.length) await bumpWorks(tx, input.userId, 1);
+        return existing;
+      }),
+
+    async update(id: string, userId: string, text: WorkText) {
+      const rows = await db
+        .update(works)
+        .set({ ...text, updatedAt: sql`now()` })
+        .where(and(eq(works.id, id), eq(works.userId, userId)))
+        .returning({ id: works.id });
+      return rows.length === 1;
+    },
+
+    /** Takes a published work out; true when this call changed its state. */
+    unpublish: (id: string, userId: string) =>
+      database.transaction(async (tx) => {
+        const rows = await tx
+          .update(works)
+          .set({ state: 'unpublished', updatedAt: sql`now()` })
+          .where(and(eq(works.id, id), eq(works.userId, userId), eq(works.state, 'published')))
+          .returning({ id: works.id });
+        if (rows.length) await bumpWorks(tx, userId, -1);
+        return rows.length === 1;
+      }),
+  };
+}
+export type WorksRepository = ReturnType<typeof createWorksRepository>;
+export type { WorkRow };

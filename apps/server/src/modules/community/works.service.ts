@@ -1,0 +1,183 @@
+import type { PageRequest, WorkDetail, publishBody, updateWorkBody, workListQuery } from '@turing/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { browserUrl, type ObjectStorage } from '../../storage/storage.ts';
+import type { UploadService } from '../upload/upload.service.ts';
+import { createWorksListRepository } from './works.list.repository.ts';
+import { createWorksMapper } from './works.mapper.ts';
+import { createWorksRepository } from './works.repository.ts';
+import { createCommunityTags } from './works.tags.ts';
+import { createWorksTogglesRepository, type ToggleKind } from './works.toggles.repository.ts';
+
+/** Parameters that name a user's own images or folder: never handed to another user. */
+const PRIVATE_PARAMS = ['baseImageId', 'referenceImageId', 'depthImageId', 'lineArtImageId', 'maskImageId', 'folderId'];
+
+type PublishInput = z.output<typeof publishBody>;
+type UpdateInput = z.output<typeof updateWorkBody>;
+interface Visibility {
+  work: { userId: string; state: string };
+  suspended: boolean;
+}
+
+/**
+ * Who may see a work: its owner always; anyone else a published one. An unpublished work is
+ * answered as if it did not exist, so its id tells nothing; a hidden one says so.
+ */
+function assertVisible(found: Visibility | null, viewerId: string | null): asserts found is Visibility {
+  if (!found) throw new AppError('WORK_NOT_FOUND');
+  if (found.work.userId === viewerId) return;
+  if (found.work.state === 'hidden' || found.suspended) throw new AppError('WORK_HIDDEN');
+  if (found.work.state !== 'published') throw new AppError('WORK_NOT_FOUND');
+}
+
+export function createWorksService(deps: {
+  database: Database;
+  storage: ObjectStorage;
+  uploads: UploadService;
+  publicUrl: string;
+}) {
+  const repo = createWorksRepository(deps.database);
+  const lists = createWorksListRepository(deps.database.db);
+  const toggles = createWorksTogglesRepository(deps.database);
+  const tags = createCommunityTags(deps.database.db);
+  const map = createWorksMapper(deps.storage);
+
+  async function detail(id: string, viewerId: string | null): Promise<WorkDetail> {
+    const row = await repo.detail(id, viewerId);
+    assertVisible(row && { work: row.work, suspended: row.creator.suspendedAt !== null }, viewerId);
+    return map.detail(row!, viewerId, await tags.labelled(row!.work.tags));
+  }
+
+  async function toggle(kind: ToggleKind, on: boolean, id: string, userId: string) {
+    const counts = await toggles.toggle(kind, on, id, userId);
+    if (!counts) throw new AppError('WORK_NOT_FOUND');
+    return { active: on, ...counts };
+  }
+
+  return {
+    seedTags: () => tags.seed(),
+    tags: () => tags.list(),
+
+    async banners() {
+      const rows = await repo.activeBanners();
+      return rows.map((b) => ({
+        id: b.id,
+        title: { en: b.titleEn, zh: b.titleZh },
+        subtitle: { en: b.subtitleEn, zh: b.subtitleZh },
+        imageUrl: browserUrl(deps.storage, b.imageKey, 3600),
+        link: b.link,
+      }));
+    },
+
+    async list(query: z.output<typeof workListQuery>, viewerId: string | null) {
+      const { cursor, limit, ...filters } = query;
+      const page = await lists.gallery(filters, cursor, limit, viewerId);
+      return { items: page.rows.map(map.card), nextCursor: page.nextCursor };
+    },
+
+    async derived(id: string, page: PageRequest, viewerId: string | null) {
+      assertVisible(await repo.find(id), viewerId);
+      const result = await lists.gallery(
+        { sort: 'latest', period: 'all', basedOnId: id },
+        page.cursor,
+        page.limit,
+        viewerId,
+      );
+      return { items: result.rows.map(map.card), nextCursor: result.nextCursor };
+    },
+
+    async collected(userId: string | undefined, page: PageRequest, viewerId: string | null) {
+      const owner = userId ?? viewerId;
+      if (!owner) throw new AppError('SESSION_EXPIRED');
+      const result = await lists.collected(owner, page.cursor, page.limit, viewerId);
+      return { items: result.rows.map(map.card), nextCursor: result.nextCursor };
+    },
+
+    detail,
+
+    /** "Copy parameters": what the studio needs to make a work like this one, without its images. */
+    async params(id: string, viewerId: string) {
+      const found = await repo.find(id);
+      assertVisible(found, viewerId);
+      const { work } = found;
+      if (work.hideParams && work.userId !== viewerId) throw new AppError('PARAMS_HIDDEN');
+      const params: Record<string, unknown> = Object.fromEntries(
+        Object.entries(work.params).filter(([key]) => !PRIVATE_PARAMS.includes(key)),
+      );
+      // Another user's own word packages would be refused by the studio; recommended ones travel.
+      if (Array.isArray(params.wordPackageIds)) {
+        params.wordPackageIds = await repo.usablePackageIds(
+          params.wordPackageIds.filter((v) => typeof v === 'string'),
+          viewerId,
+        );
+      }
+      params.basedOnId = work.id;
+      return { params, basedOnId: work.id };
+    },
+
+    async publish(userId: string, body: PublishInput): Promise<WorkDetail> {
+      const upload = await deps.uploads.getOwnedAny(body.imageId, userId);
+      if (upload.kind !== 'result') throw new AppError('WORK_NOT_RESULT');
+      const task = upload.taskId ? await repo.taskOf(upload.taskId, userId) : null;
+      const params = task?.params ?? {};
+      const baseId = typeof params.baseImageId === 'string' ? params.baseImageId : null;
+      const baseOwned = baseId ? (await deps.uploads.ownedImageUrls(userId, [baseId])).has(baseId) : false;
+      const basedOnId =
+        typeof params.basedOnId === 'string' && (await repo.exists(params.basedOnId)) ? params.basedOnId : null;
+      const work = await repo.publish({
+        userId,
+        uploadId: upload.id,
+        baseUploadId: baseOwned ? baseId : null,
+        taskId: upload.taskId,
+        title: body.title,
+        description: body.description,
+        tags: await tags.toStored(body.tags),
+        params,
+        prompt: task?.prompt ?? '',
+        hideParams: body.hideParams,
+        basedOnId,
+        width: upload.width,
+        height: upload.height,
+      });
+      return detail(work.id, userId);
+    },
+
+    async update(userId: string, body: UpdateInput): Promise<WorkDetail> {
+      const stored = await tags.toStored(body.tags);
+      const changed = await repo.update(body.id, userId, {
+        title: body.title,
+        description: body.description,
+        tags: stored,
+        hideParams: body.hideParams,
+      });
+      if (!changed) throw new AppError('WORK_NOT_FOUND');
+      return detail(body.id, userId);
+    },
+
+    async unpublish(userId: string, id: string) {
+      if (await repo.unpublish(id, userId)) return;
+      // Already out is fine (idempotent); a hidden work is not the owner's to take out of moderation.
+      const found = await repo.find(id);
+      if (!found || found.work.userId !== userId) throw new AppError('WORK_NOT_FOUND');
+      if (found.work.state === 'hidden') throw new AppError('WORK_HIDDEN');
+    },
+
+    like: (id: string, userId: string) => toggle('like', true, id, userId),
+    unlike: (id: string, userId: string) => toggle('like', false, id, userId),
+    collect: (id: string, userId: string) => toggle('collect', true, id, userId),
+    uncollect: (id: string, userId: string) => toggle('collect', false, id, userId),
+
+    /** The public link is built from the configured address, never from what a request claims. */
+    async share(id: string) {
+      const shareCount = await toggles.share(id);
+      if (shareCount === null) throw new AppError('WORK_NOT_FOUND');
+      return { url: `${deps.publicUrl}/#/detail/${id}`, shareCount };
+    },
+
+    async report(id: string, reporterId: string | null, reason: string, details: string) {
+      if (!(await toggles.report(id, reporterId, reason, details))) throw new AppError('WORK_NOT_FOUND');
+    },
+  };
+}
+export type WorksService = ReturnType<typeof createWorksService>;

@@ -1,0 +1,109 @@
+import {
+  COMMUNITY_TAG_CATEGORIES,
+  type CommunityTag,
+  type CommunityTagCategory,
+  type WorkTags,
+} from '@turing/contract';
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tags } from '../../db/schema/index.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { ENVIRONMENT_TAG_SEEDS } from './community-tags.data.ts';
+
+/** After the catalogue's own tags, so the studio's order is untouched. */
+const SORT_BASE = 10_000;
+
+export type TagsByCategory = Record<CommunityTagCategory, CommunityTag[]>;
+
+/**
+ * The community's tags: the catalogue's style, function and material tags plus the environment
+ * tags seeded here. A slug shared by both design types (interior and architectural) is one tag.
+ */
+export function createCommunityTags(db: Db) {
+  let cached: Promise<{ byCategory: TagsByCategory; byKey: Map<string, CommunityTag> }> | null = null;
+
+  async function load() {
+    const rows = await db
+      .select()
+      .from(tags)
+      .where(inArray(tags.category, [...COMMUNITY_TAG_CATEGORIES]))
+      .orderBy(asc(tags.sort), asc(tags.slug));
+    const byKey = new Map<string, CommunityTag>();
+    for (const row of rows) {
+      const key = `${row.category}:${row.slug}`;
+      if (byKey.has(key)) continue;
+      byKey.set(key, {
+        slug: row.slug,
+        category: row.category as CommunityTagCategory,
+        label: { en: row.labelEn, zh: row.labelZh },
+      });
+    }
+    const byCategory = Object.fromEntries(
+      COMMUNITY_TAG_CATEGORIES.map((c) => [c, [] as CommunityTag[]]),
+    ) as TagsByCategory;
+    for (const tag of byKey.values()) byCategory[tag.category].push(tag);
+    return { byCategory, byKey };
+  }
+
+  // The table only changes when a process starts and seeds it, so one read per process is enough.
+  const all = () => {
+    cached ??= load().catch((err: unknown) => {
+      cached = null;
+      throw err;
+    });
+    return cached;
+  };
+
+  return {
+    /** Writes the environment tags; idempotent, so every start may run it. */
+    async seed() {
+      await db
+        .insert(tags)
+        .values(
+          ENVIRONMENT_TAG_SEEDS.map((s, i) => ({
+            slug: s.slug,
+            category: 'environment',
+            type: 'both',
+            labelEn: s.en,
+            labelZh: s.zh,
+            prompt: s.prompt,
+            sort: SORT_BASE + i,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [tags.category, tags.slug],
+          set: {
+            labelEn: sql`excluded.label_en`,
+            labelZh: sql`excluded.label_zh`,
+            prompt: sql`excluded.prompt`,
+            sort: sql`excluded.sort`,
+          },
+        });
+      cached = null;
+    },
+
+    list: async () => (await all()).byCategory,
+
+    /** The stored form ('category:slug', each once); an unknown slug is refused. */
+    async toStored(chosen: WorkTags): Promise<string[]> {
+      const { byKey } = await all();
+      const out = new Set<string>();
+      for (const category of COMMUNITY_TAG_CATEGORIES) {
+        for (const slug of chosen[category]) {
+          const key = `${category}:${slug}`;
+          if (!byKey.has(key))
+            throw new AppError('VALIDATION', { details: [{ field: `tags.${category}`, code: 'VALIDATION' }] });
+          out.add(key);
+        }
+      }
+      return [...out];
+    },
+
+    /** Labels of stored tags, in the order stored; tags no longer known are left out. */
+    async labelled(stored: string[]): Promise<CommunityTag[]> {
+      const { byKey } = await all();
+      return stored.map((key) => byKey.get(key)).filter((t): t is CommunityTag => t !== undefined);
+    },
+  };
+}
+export type CommunityTags = ReturnType<typeof createCommunityTags>;
