@@ -67,6 +67,7 @@ export function AchievementsTab({ userId }: { userId: string }) {
                   <Progress
                     percent={Math.min(100, Math.floor((a.progress / Math.max(1, a.goal)) * 100))}
                     showInfo={false}
+                    strokeColor="var(--ant-color-primary)"
                     size="small"
                     aria-label={t('achievements.progressOf', { name })}
                   />
