@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS } from '@turing/contract';
 import { folders as folderTable, uploads, works } from '../../db/schema/index.ts';
 import { buildGenerationApp, photo } from '../../test/design-helpers.ts';
 import { registerUser } from '../../test/test-app.ts';
@@ -120,6 +121,9 @@ describe('folders', () => {
     expect((await call(t, me.cookie, 'GET', '/image/list?folderId=nope')).msg).toBe('This folder was not found');
     expect((await folders(t, me.cookie)).map((f) => f.id)).not.toContain(theirs.id);
     expect((await folders(t, other.cookie)).find((f) => f.id === theirs.id)!.name).toBe('Theirs');
+    // Signed out: nothing at all.
+    expect((await call(t, '', 'GET', '/folder/list')).status).toBe(STATUS.sessionExpired);
+    expect((await call(t, '', 'GET', `/image/list?folderId=${theirs.id}`)).status).toBe(STATUS.sessionExpired);
   });
 });
 
