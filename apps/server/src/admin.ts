@@ -3,11 +3,11 @@
  * its admin API, so it works the same against PGlite and PostgreSQL and never opens the database.
  */
 import { parseArgs } from 'node:util';
-import { PAGE_LIMIT, TICKET_STATUSES, type AdminTicketSummary } from '@turing/contract';
+import { PAGE_LIMIT, TICKET_STATUSES, type AdminTicketSummary, type WorkReport } from '@turing/contract';
 import { loadConfig } from './config.ts';
 import { adminTokenFile, readToken } from './modules/support/admin-token.ts';
 import { CliError, createAdminClient } from './modules/support/admin-client.ts';
-import { formatList, formatTicket } from './modules/support/admin-format.ts';
+import { formatList, formatReports, formatTicket } from './modules/support/admin-format.ts';
 
 const HELP = `Turing Design admin
 
@@ -28,6 +28,17 @@ Commands:
                [--note TEXT]       takes back, never below zero). <user> is a username,
                [--key KEY]         e-mail, phone (+country code) or user id; --key makes
                                    a repeated command change nothing (e.g. a ticket id)
+  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
+               [--limit N]         resolved or all); pages as support:list does;
+               [--cursor C]        --all prints every page
+               [--all]
+  community:hide <workId>          Hides a work from every listing (its page says it was
+               [--reason TEXT]     hidden) and resolves its open reports
+  community:restore <workId>       Publishes a hidden work again
+  user:suspend <user>              Suspends an account: signed out everywhere, cannot sign
+                                   in, works and home page leave the community. <user> as
+                                   for credits:grant
+  user:unsuspend <user>            Lifts a suspension
 
 Options:
   --url <url>      The server (default http://127.0.0.1:<PORT or 8080>)
@@ -56,6 +67,7 @@ async function run(argv: string[]): Promise<string> {
         all: { type: 'boolean' },
         note: { type: 'string' },
         key: { type: 'string' },
+        reason: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -122,6 +134,7 @@ async function run(argv: string[]): Promise<string> {
       ? `${cubes > 0 ? 'Granted' : 'Took back'} ${Math.abs(cubes)} cubes ${cubes > 0 ? 'to' : 'from'} ${result.username}; the balance is now ${result.cubes}.`
       : `Nothing changed: key "${values.key}" was used before. ${result.username} has ${result.cubes} cubes.`;
   };
+  Object.assign(commands, communityCommands(values, rest));
   const handler = commands[command];
   if (!handler) throw new UsageError(`Unknown command "${command}".`);
 
@@ -141,11 +154,72 @@ async function run(argv: string[]): Promise<string> {
         `${err.message}.\nThe token must be the server's: pass --token, set ADMIN_TOKEN, or run this on the server's machine with the same DATA_DIR (${config.DATA_DIR}).`,
       );
     }
+    if (err instanceof CliError && (err.code === 'WORK_NOT_FOUND' || err.code === 'USER_NOT_FOUND')) {
+      throw new CliError(`${err.message}: ${rest[0]}.`);
+    }
     if (err instanceof CliError && err.code === 'TICKET_NOT_FOUND') {
       throw new CliError(`${err.message}: ${rest[0]}. See every ticket with support:list --status all.`);
     }
     throw err;
   }
+}
+
+const REPORT_FILTERS = ['open', 'resolved', 'all'] as const;
+type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+/** Moderation: the report queue, hiding and restoring works, suspending accounts. */
+function communityCommands(
+  values: { status?: string; limit?: string; cursor?: string; all?: boolean; reason?: string },
+  rest: string[],
+): Record<string, (client: ReturnType<typeof createAdminClient>) => Promise<string>> {
+  const arg = (command: string, what: string) => {
+    if (!rest[0]) throw new UsageError(`${command} needs ${what}.`);
+    return rest[0];
+  };
+  return {
+    'community:reports': async (client) => {
+      const status = values.status as ReportFilter;
+      if (!REPORT_FILTERS.includes(status))
+        throw new UsageError(`--status must be one of ${REPORT_FILTERS.join(', ')}.`);
+      const limit = values.limit === undefined ? PAGE_LIMIT.default : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < PAGE_LIMIT.min || limit > PAGE_LIMIT.max)
+        throw new UsageError(`--limit must be a whole number from ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}.`);
+      if (values.all) {
+        const reports: WorkReport[] = [];
+        let cursor: string | undefined = values.cursor;
+        do {
+          const page = await client.reports(status, { cursor, limit: PAGE_LIMIT.max });
+          reports.push(...page.items);
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        return formatReports(reports, status);
+      }
+      const page = await client.reports(status, { cursor: values.cursor, limit });
+      const more = page.nextCursor
+        ? `Next page: npm run admin -- community:reports --status ${status} --limit ${limit} --cursor ${page.nextCursor}\nEvery report at once: npm run admin -- community:reports --status ${status} --all`
+        : null;
+      return formatReports(page.items, status, more);
+    },
+    'community:hide': async (client) => {
+      const out = await client.hideWork(arg('community:hide', 'a work id (see community:reports)'), values.reason);
+      const reports = out.resolvedReports === 1 ? '1 open report' : `${out.resolvedReports} open reports`;
+      return `Work ${out.id} is hidden from every listing; ${reports} resolved.`;
+    },
+    'community:restore': async (client) => {
+      const out = await client.restoreWork(arg('community:restore', 'a work id'));
+      return out.state === 'published'
+        ? `Work ${out.id} is published again.`
+        : `Work ${out.id} was not hidden; it stays ${out.state}.`;
+    },
+    'user:suspend': async (client) => {
+      const out = await client.suspendUser(arg('user:suspend', 'a username, e-mail, phone or user id'));
+      return `${out.username} (${out.userId}) is suspended: signed out everywhere, cannot sign in, and their works left the community.`;
+    },
+    'user:unsuspend': async (client) => {
+      const out = await client.unsuspendUser(arg('user:unsuspend', 'a username, e-mail, phone or user id'));
+      return `${out.username} (${out.userId}) can sign in again; their published works are back in the community.`;
+    },
+  };
 }
 
 run(process.argv.slice(2)).then(

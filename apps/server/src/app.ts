@@ -21,6 +21,7 @@ import { swaggerPlugin } from './plugins/swagger.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { designModule } from './modules/design/design.routes.ts';
 import { creatorModule } from './modules/community/creators.routes.ts';
+import { communityAdminModule } from './modules/community/moderation.admin.routes.ts';
 import { supportAdminModule, supportModule } from './modules/support/support.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { uploadModule } from './modules/upload/upload.routes.ts';
@@ -111,6 +112,9 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
             },
             async (scope) => {
               await scope.register(billingAdminModule, { ledger: services.ledger, users: services.users });
+            },
+            async (scope) => {
+              await scope.register(communityAdminModule, { moderation: services.moderation });
             },
           ],
         });

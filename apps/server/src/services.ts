@@ -18,6 +18,7 @@ import { createSupportService } from './modules/support/support.service.ts';
 import { createAchievementService } from './modules/community/achievements.service.ts';
 import { createCreatorService } from './modules/community/creators.service.ts';
 import { createFollowService } from './modules/community/follows.service.ts';
+import { createModerationService } from './modules/community/moderation.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createWorksService } from './modules/community/works.service.ts';
@@ -111,6 +112,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   const achievements = createAchievementService({ db, log });
   const creators = createCreatorService({ db, imageUrl: uploads.url });
   const follows = createFollowService({ db, achievements, isActive: creators.isActive });
+  const moderation = createModerationService({ database, users, sessions });
 
   const settings = generationSettings(config);
   const ledger = createLedgerService({ database, welcomeCubes: settings.welcomeCubes, activeCap: settings.activeCap });
@@ -166,6 +168,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     achievements,
     creators,
     follows,
+    moderation,
     settings,
     ledger,
     catalogue,

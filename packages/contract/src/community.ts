@@ -337,6 +337,7 @@ export const workReport = z.object({
   status: z.string(),
   createdAt: z.iso.datetime(),
 });
+export type WorkReport = z.infer<typeof workReport>;
 
 export const communityAdminRoutes = {
   reports: route({

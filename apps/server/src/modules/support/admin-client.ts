@@ -4,7 +4,9 @@ import {
   LIMITS,
   supportAdminEndpoints,
   billingAdminEndpoints,
+  communityAdminEndpoints,
   type billingAdminRoutes,
+  type communityAdminRoutes,
   type Endpoint,
   type RouteBody,
   type RouteData,
@@ -87,6 +89,16 @@ export function createAdminClient(opts: { url: string; token: string }) {
       request<typeof supportAdminRoutes.close>(supportAdminEndpoints.close, { body: { ticketId } }),
     grant: (body: { user: string; cubes: number; note?: string; key?: string }) =>
       request<typeof billingAdminRoutes.grant>(billingAdminEndpoints.grant, { body }),
+    reports: (status: 'open' | 'resolved' | 'all', page: { cursor?: string; limit?: number } = {}) =>
+      request<typeof communityAdminRoutes.reports>(communityAdminEndpoints.reports, { query: { status, ...page } }),
+    hideWork: (id: string, reason?: string) =>
+      request<typeof communityAdminRoutes.hideWork>(communityAdminEndpoints.hideWork, { body: { id, reason } }),
+    restoreWork: (id: string) =>
+      request<typeof communityAdminRoutes.restoreWork>(communityAdminEndpoints.restoreWork, { body: { id } }),
+    suspendUser: (user: string) =>
+      request<typeof communityAdminRoutes.suspendUser>(communityAdminEndpoints.suspendUser, { body: { user } }),
+    unsuspendUser: (user: string) =>
+      request<typeof communityAdminRoutes.unsuspendUser>(communityAdminEndpoints.unsuspendUser, { body: { user } }),
   };
 }
 export type AdminClient = ReturnType<typeof createAdminClient>;

@@ -1,4 +1,4 @@
-import type { AdminTicketDetail, AdminTicketSummary } from '@turing/contract';
+import type { AdminTicketDetail, AdminTicketSummary, WorkReport } from '@turing/contract';
 
 // Chinese, Japanese and Korean characters take two terminal columns.
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
@@ -62,4 +62,23 @@ export function formatTicket(ticket: AdminTicketDetail, serverUrl: string): stri
     return `${title}${'-'.repeat(Math.max(4, 60 - width(title)))}\n${m.body}${shot}`;
   });
   return [head.join('\n'), ...messages].join('\n\n');
+}
+
+/** A table of reported works; `more` is the hint shown when further pages exist. */
+export function formatReports(reports: WorkReport[], status: string, more: string | null = null): string {
+  if (reports.length === 0) return status === 'all' ? 'No reports yet.' : `No ${status} reports.`;
+  const rows = reports.map((r) => [
+    r.id,
+    r.status,
+    when(r.createdAt),
+    r.workId,
+    r.workState,
+    r.creator,
+    r.reporter ?? '(visitor)',
+    r.reason,
+    [r.workTitle, r.details].filter(Boolean).join(' — '),
+  ]);
+  const count = `${reports.length} report${reports.length === 1 ? '' : 's'}`;
+  const footer = more ? `${count} shown, more follow.\n${more}` : count;
+  return `${table(['REPORT', 'STATUS', 'REPORTED', 'WORK', 'WORK STATE', 'CREATOR', 'REPORTER', 'REASON', 'TITLE — DETAILS'], rows, [36, 8, 16, 36, 11, 20, 20, 13, 60])}\n\n${footer}`;
 }
