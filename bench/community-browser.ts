@@ -138,9 +138,9 @@ async function scrollFrames(origin: string) {
     let more = true;
     page.on('response', (res) => {
       if (!res.url().includes('/turing/community/work/list')) return;
-      void res.json().then((body: { items: unknown[]; nextCursor: string | null }) => {
-        loaded += body.items.length;
-        more = body.nextCursor !== null;
+      void res.json().then(({ data }: { data: { items: unknown[]; nextCursor: string | null } }) => {
+        loaded += data.items.length;
+        more = data.nextCursor !== null;
       });
     });
     await page.goto(`${origin}/#/community`);

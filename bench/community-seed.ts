@@ -235,6 +235,22 @@ export async function seedCommunity(
   }
 }
 
+/** What an earlier seed left in this database, or null when there was none. */
+export async function seededSize(url: string): Promise<CommunitySize | null> {
+  await migratePostgres(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select (select count(*)::int from users where username like 'bench\\_%') as users,
+              (select count(*)::int from works) as works, (select count(*)::int from work_likes) as likes`,
+    );
+    return rows[0].users ? (rows[0] as CommunitySize) : null;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Counters against the rows they count: the numbers of works and users whose counter is off. */
 export async function checkCounters(url: string) {
   const client = new pg.Client({ connectionString: url });

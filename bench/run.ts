@@ -25,9 +25,8 @@ const TRANSFER_BUDGET_KB = 230;
 const STEP_EDITING_JS_GOAL_KB = 600;
 
 async function community() {
-  const size = communitySize();
-  const gallery = await galleryQueries(size);
-  if (gallery) printGallery(size, gallery);
+  const gallery = await galleryQueries(communitySize());
+  if (gallery) printGallery(gallery);
   else console.log('\n(j) skipped: no PostgreSQL server binaries found');
   printCommunityBrowser(await communityBrowser());
 }
