@@ -3,7 +3,7 @@ import { DeleteOutlined, EditOutlined, FolderOutlined, MoreOutlined, PlusOutline
 import type { Folder } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useFolders } from '../api/list-folders.ts';
-import { formatBytes, useFormatTime } from '../lib/format.ts';
+import { formatBytes, useFormatShortTime } from '../lib/format.ts';
 
 interface Props {
   selectedId: string | null;
@@ -16,7 +16,7 @@ interface Props {
 /** The user's folders with their counts, sizes and last edit; the default one first and marked. */
 export function FolderList({ selectedId, onSelect, onCreate, onRename, onDelete }: Props) {
   const { t, i18n } = useTranslation('workspace');
-  const formatTime = useFormatTime();
+  const formatTime = useFormatShortTime();
   const folders = useFolders();
 
   const head = (

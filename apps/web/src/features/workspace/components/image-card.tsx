@@ -15,7 +15,7 @@ import type { FolderImage } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
-import { downloadName, useFormatTime } from '../lib/format.ts';
+import { downloadName, useFormatShortTime } from '../lib/format.ts';
 import { describe, type ImageActions } from '../lib/image-actions.ts';
 
 interface Props {
@@ -28,7 +28,7 @@ interface Props {
 /** One image of the grid: its thumbnail opens it full size; a checkbox selects it for batch actions. */
 export function ImageCard({ image, selected, onToggle, actions }: Props) {
   const { t } = useTranslation('workspace');
-  const formatTime = useFormatTime();
+  const formatTime = useFormatShortTime();
   const time = formatTime(image.createdAt);
   const prompt = describe(image);
   const alt = prompt ? t('images.altPrompt', { prompt, time }) : t('images.alt', { time });

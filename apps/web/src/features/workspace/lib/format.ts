@@ -9,6 +9,23 @@ export function useFormatTime() {
   return (iso: string) => format.format(new Date(iso));
 }
 
+/** Short dates for dense lists: the year only when it is not this one ("Nov 21, 11:42 PM"). */
+export function useFormatShortTime() {
+  const { i18n } = useTranslation();
+  const lang = locale(i18n.language);
+  const thisYear = new Intl.DateTimeFormat(lang, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const otherYear = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  return (iso: string) => {
+    const date = new Date(iso);
+    return (date.getFullYear() === new Date().getFullYear() ? thisYear : otherYear).format(date);
+  };
+}
+
 /** Sizes as a designer reads them: KB below a megabyte, MB above, one decimal at most. */
 export function formatBytes(bytes: number, lang: string) {
   const number = new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 1 });
