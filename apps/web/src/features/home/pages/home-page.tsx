@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Button } from 'antd';
 import {
   AppstoreOutlined,
@@ -10,7 +11,6 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
-import { FeaturedWorks } from '../components/featured-works.tsx';
 import './home-page.css';
 
 const FEATURES = [
@@ -23,6 +23,11 @@ const FEATURES = [
 ] as const;
 
 const STEPS = ['one', 'two', 'three'] as const;
+
+// Below the fold: its code and request wait until the page above it is drawn.
+const FeaturedWorks = lazy(() =>
+  import('../components/featured-works.tsx').then((m) => ({ default: m.FeaturedWorks })),
+);
 
 export function HomePage() {
   const { t } = useTranslation('home');
@@ -79,7 +84,9 @@ export function HomePage() {
         </ol>
       </section>
 
-      <FeaturedWorks />
+      <Suspense fallback={null}>
+        <FeaturedWorks />
+      </Suspense>
 
       <section className="home-cta">
         <h2>{t('cta.title')}</h2>
