@@ -141,6 +141,18 @@ describe('Google sign-in (OpenID Connect code flow)', () => {
     });
     expect(back.headers.location).toBe('http://app.test/#/login?sso=error&code=GOOGLE_FAILED');
   });
+
+  it('refuses a suspended account and starts no session', async () => {
+    await t.database.db.execute(sql`update users set suspended_at = now() where google_sub = 'g-123'`);
+    const { state, cookie } = await start();
+    const back = await t.app.inject({
+      url: `/turing/unauthorized/google/callback?code=good-code&state=${state}`,
+      headers: { cookie },
+    });
+    expect(back.headers.location).toBe('http://app.test/#/login?sso=error&code=USER_SUSPENDED');
+    expect(cookieFrom(back)).toBe('');
+    await t.database.db.execute(sql`update users set suspended_at = null where google_sub = 'g-123'`);
+  });
 });
 
 describe('redirects without PUBLIC_URL', () => {
@@ -254,6 +266,16 @@ describe('WeChat', () => {
     const signedIn = await callback(login.state, 'code-a', [login.stateCookie]);
     expect(signedIn.headers.location).toBe('http://app.test/#/login?sso=ok');
     expect((await info(cookieFrom(signedIn))).phone).toBe('+86139****9000');
+  });
+
+  it('refuses a suspended account bound to WeChat', async () => {
+    const a = await registerUser(t);
+    expect((await bindWith(a.cookie, await ticketFor(a.cookie, 'code-s'))).json().data.wechatBound).toBe(true);
+    await t.database.db.execute(sql`update users set suspended_at = now() where wechat_open_id = 'openid-s'`);
+    const login = await startFlow('login');
+    const refused = await callback(login.state, 'code-s', [login.stateCookie]);
+    expect(refused.headers.location).toBe('http://app.test/#/login?sso=error&code=USER_SUSPENDED');
+    expect(cookieFrom(refused)).toBe('');
   });
 
   it('a crafted link cannot bind the attacker’s WeChat to someone else', async () => {
