@@ -117,6 +117,38 @@ describe('hiding and restoring a work', () => {
   });
 });
 
+describe('what visitors see', () => {
+  const gallery = async (userId: string) =>
+    (await t.app.inject({ url: `/turing/community/work/list?userId=${userId}`, headers: appHeaders() }))
+      .json()
+      .data.items.map((w: { id: string }) => w.id);
+  const detail = async (id: string) =>
+    (await t.app.inject({ url: `/turing/community/work/detail?id=${id}`, headers: appHeaders() })).json();
+
+  it('a hidden work leaves the gallery and its page says it was hidden; restored, it is back', async () => {
+    const creator = await seedUser(t);
+    const kept = await seedWork(t, creator.user.id);
+    const work = await seedWork(t, creator.user.id);
+    expect(await gallery(creator.user.id)).toEqual([work.id, kept.id]);
+    await admin('POST', 'work/hide', { id: work.id, reason: 'spam' });
+    expect(await gallery(creator.user.id)).toEqual([kept.id]);
+    expect((await detail(work.id)).code).toBe('WORK_HIDDEN');
+    await admin('POST', 'work/restore', { id: work.id });
+    expect(await gallery(creator.user.id)).toEqual([work.id, kept.id]);
+    expect((await detail(work.id)).data.state).toBe('published');
+  });
+
+  it('a suspended user’s works leave the gallery until the suspension is lifted', async () => {
+    const creator = await seedUser(t);
+    const work = await seedWork(t, creator.user.id);
+    await admin('POST', 'user/suspend', { user: creator.user.id });
+    expect(await gallery(creator.user.id)).toEqual([]);
+    expect((await detail(work.id)).code).toBe('WORK_HIDDEN');
+    await admin('POST', 'user/unsuspend', { user: creator.user.id });
+    expect(await gallery(creator.user.id)).toEqual([work.id]);
+  });
+});
+
 describe('suspending a user', () => {
   it('ends their sessions, refuses their login with USER_SUSPENDED, hides them, and lifting it lets them back', async () => {
     const { cookie, profile, email, password } = await registerUser(t);
