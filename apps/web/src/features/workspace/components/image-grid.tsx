@@ -114,6 +114,7 @@ export function ImageGrid({ folder, actions, clearSignal }: Props) {
         ))}
       </ul>
       <Image.PreviewGroup
+        classNames={{ popup: { mask: 'ws-preview-mask' } }}
         items={items.map((i) => ({ src: i.url, alt: describe(i) || t('images.open') }))}
         preview={{
           open: viewing !== null,
