@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { otherUser, publishWork } from './support/community.ts';
 import { registerThroughApi } from './support/session.ts';
 
 /**
@@ -98,8 +99,12 @@ for (const { theme, locale } of COMBOS) {
       await useSettings(page, theme, locale);
     });
 
-    test('anonymous pages', async ({ page }) => {
-      for (const path of ANONYMOUS) await visit(page, path, label);
+    test('anonymous pages', async ({ page, baseURL }) => {
+      // The gallery with content, and a work's detail page.
+      const creator = await otherUser(baseURL!, 'A11y Creator');
+      const work = await publishWork(creator, { prompt: 'A brick library by a canal', title: 'Canal library' });
+      await creator.dispose();
+      for (const path of [...ANONYMOUS, `/detail/${work.id}`]) await visit(page, path, label);
       // The login form's error messages, then the password reset form.
       await page.goto('/#/login');
       await settle(page);

@@ -76,7 +76,9 @@ export function WorkInfo({ work }: { work: WorkDetail }) {
         </div>
       </dl>
       {work.hideParams ? (
-        <Typography.Text type="secondary">{t('detail.paramsHidden')}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="params-hidden">
+          {t('detail.paramsHidden')}
+        </Typography.Text>
       ) : (
         <div className="work-params">
           {work.prompt && (
@@ -96,7 +98,7 @@ export function WorkInfo({ work }: { work: WorkDetail }) {
                 {settings.map(([key, value]) => (
                   <div key={key}>
                     <dt>{t(`settingKeys.${key}`)}</dt>
-                    <dd>{value}</dd>
+                    <dd>{t(`settingValues.${value}`, { defaultValue: value })}</dd>
                   </div>
                 ))}
               </dl>
