@@ -14,6 +14,7 @@ import {
 } from './works.cursor.ts';
 
 export type ListFilters = Omit<z.output<typeof workListQuery>, 'cursor' | 'limit'>;
+export type GalleryFilters = ListFilters & { basedOnId?: string };
 
 /** A gallery card as read: the work, its image keys, the creator and the viewer's toggles. */
 export interface CardRow {
@@ -79,16 +80,11 @@ export function createWorksListRepository(db: Db) {
 
   return {
     /**
-     * One gallery page. ORDER BY follows the partial indexes (published_at DESC, id DESC, with the
+     * The query of one gallery page (one row extra, to know whether more follow). ORDER BY follows the partial indexes (published_at DESC, id DESC, with the
      * count first for the popularity sorts), and the cursor condition is a row comparison on the
      * same columns, so a page deep down is an index range scan like the first one.
      */
-    async gallery(
-      filters: ListFilters & { basedOnId?: string },
-      cursor: string | undefined,
-      limit: number,
-      viewerId: string | null,
-    ) {
+    galleryQuery(filters: GalleryFilters, cursor: string | undefined, limit: number, viewerId: string | null) {
       const countCol =
         filters.sort === 'likes' ? works.likeCount : filters.sort === 'collections' ? works.collectCount : null;
       const at = cursor ? decodeGalleryCursor(cursor, countCol !== null) : null;
@@ -124,10 +120,16 @@ export function createWorksListRepository(db: Db) {
       if (filters.basedOnId) conditions.push(eq(works.basedOnId, filters.basedOnId));
 
       const order = [...(countCol ? [desc(countCol)] : []), desc(works.publishedAt), desc(works.id)];
-      const rows = await cards(viewerId)
+      const query = cards(viewerId)
         .where(and(...conditions))
         .orderBy(...order)
         .limit(limit + 1);
+      return { query, countCol, at };
+    },
+
+    async gallery(filters: GalleryFilters, cursor: string | undefined, limit: number, viewerId: string | null) {
+      const { query, countCol, at } = this.galleryQuery(filters, cursor, limit, viewerId);
+      const rows = await query;
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       const frozenUs = at?.frozenUs ?? Number(rows[0]?.frozenUs ?? 0);

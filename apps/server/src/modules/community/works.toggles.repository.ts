@@ -37,9 +37,9 @@ stats AS (
   INSERT INTO user_stats (user_id, ${t.received}) SELECT user_id, ${on ? 1 : 0} FROM counted
   ON CONFLICT (user_id) DO UPDATE SET ${t.received} = user_stats.${t.received} ${sign} 1
 )
-SELECT like_count, collect_count FROM counted
+SELECT like_count, collect_count, true AS changed FROM counted
 UNION ALL
-SELECT like_count, collect_count FROM works
+SELECT like_count, collect_count, false FROM works
 WHERE id = (SELECT id FROM target) AND NOT EXISTS (SELECT 1 FROM changed)`;
 }
 
@@ -52,10 +52,17 @@ export function createWorksTogglesRepository(database: Database) {
   return {
     /** The counts after the toggle, or null when the work is not public. */
     async toggle(kind: ToggleKind, on: boolean, workId: string, userId: string) {
-      const [row] = await database.query<{ like_count: number; collect_count: number }>(
+      let [row] = await database.query<{ like_count: number; collect_count: number; changed: boolean }>(
         STATEMENTS[kind][on ? 'true' : 'false'],
         [workId, userId],
       );
+      if (row && !row.changed) {
+        // The statement read the counts as of its start; a toggle it waited for (the same like
+        // sent twice at once) has committed since, and a fresh read includes it.
+        [row] = await database.query('SELECT like_count, collect_count, false AS changed FROM works WHERE id = $1', [
+          workId,
+        ]);
+      }
       return row ? { likeCount: Number(row.like_count), collectCount: Number(row.collect_count) } : null;
     },
 
