@@ -88,7 +88,8 @@ export const routes: RouteObject[] = [
           {
             path: PATHS.workspace,
             loader: requireLogin,
-            handle: h({ title: 'routes.workspace' }),
+            // The folder and the view live in the query; changing them keeps the page's state.
+            handle: h({ title: 'routes.workspace', keepOnQuery: true }),
             lazy: page(
               () => import('../features/workspace/pages/workspace-page.tsx'),
               (m) => m.WorkspacePage,
