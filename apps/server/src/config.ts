@@ -101,6 +101,11 @@ const envSchema = z.object({
   MODEL_ENGINES: z.string().default(''),
   /** How long the preview engine takes per task (so the queue is visible in a demo; 0 in tests). */
   PREVIEW_PACE_MS: z.coerce.number().int().min(0).default(4000),
+  /** A fresh install's community starts with demo creators, works and banners (first start only; never in tests). */
+  DEMO_CONTENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   COMFYUI_URLS: z.string().default(''),
   COMFYUI_WORKFLOWS_DIR: z.string().optional(),
   COMFYUI_CHECKPOINT: z.string().default('sd_xl_base_1.0.safetensors'),

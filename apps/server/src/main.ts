@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { describeDbError, openDatabase } from './db/client.ts';
 import { buildHttpApp } from './app.ts';
 import { createLogger } from './platform/logger.ts';
+import { seedDemoContent } from './modules/community/seed.demo.ts';
 import { createServices } from './services.ts';
 import { startWorkers } from './workers.ts';
 
@@ -31,6 +32,10 @@ async function main() {
     throw new Error(`The database could not be opened: ${describeDbError(err)}`, { cause: err });
   }
   const services = await createServices(config, database, log);
+  if (config.DEMO_CONTENT && config.NODE_ENV !== 'test' && config.ROLE !== 'worker') {
+    // A community without content is a worse first impression than none at all, but never a reason not to start.
+    await seedDemoContent(services).catch((err: unknown) => log.warn({ err }, 'demo community content not added'));
+  }
 
   // A worker node has no API, but still answers its own health checks on PORT.
   const surface = config.ROLE === 'worker' ? 'health' : config.ADMIN_LISTEN ? 'public' : 'all';

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkCard, WorkDetail } from '@turing/contract';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { call, ok } from './works.fixtures.ts';
+import { DEMO_WORKS } from './seed.data.ts';
+import { seedDemoContent } from './seed.demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo community content', () => {
+  it('a test app starts empty', async () => {
+    expect((await ok<{ items: WorkCard[] }>(call(t, null, 'GET', '/work/list'))).items).toEqual([]);
+    expect(await ok(call(t, null, 'GET', '/banners'))).toEqual([]);
+  });
+
+  it('fills the community once, quickly, with counts that match their rows', async () => {
+    const started = Date.now();
+    expect(await seedDemoContent(t.app.services!)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await seedDemoContent(t.app.services!)).toBe(false);
+
+    const page = await ok<{ items: WorkCard[] }>(call(t, null, 'GET', '/work/list?limit=100'));
+    expect(page.items).toHaveLength(DEMO_WORKS.length);
+    expect(new Set(page.items.map((w) => w.height / w.width)).size).toBeGreaterThan(3);
+    expect(page.items.some((w) => w.likeCount > 0)).toBe(true);
+    expect(page.items.every((w) => w.creator.avatarUrl?.startsWith('/files/public/'))).toBe(true);
+
+    const [mismatch] = await t.database.query(`
+      select 1 from works w where like_count <> (select count(*) from work_likes where work_id = w.id)
+        or collect_count <> (select count(*) from work_collections where work_id = w.id)
+      union all
+      select 1 from user_stats s where works <> (select count(*) from works where user_id = s.user_id and state = 'published')
+        or followers <> (select count(*) from follows where followee_id = s.user_id)
+        or likes_received <> (select count(*) from work_likes l join works w on w.id = l.work_id where w.user_id = s.user_id)`);
+    expect(mismatch).toBeUndefined();
+    const creators = await t.database.query<{ password_hash: string | null }>(
+      `select password_hash from users where username like 'demo-%'`,
+    );
+    expect(creators.length).toBeGreaterThanOrEqual(4);
+    expect(creators.every((c) => c.password_hash === null)).toBe(true);
+
+    const derived = page.items.find((w) => w.title === 'Campus forum')!;
+    const detail = await ok<WorkDetail>(call(t, null, 'GET', `/work/detail?id=${derived.id}`));
+    expect(detail.basedOn?.title).toBe('Steel frame workshop');
+    expect(detail.tags.map((x) => x.category)).toEqual(['style', 'function', 'material', 'environment']);
+    const image = await t.app.inject({ method: 'GET', url: detail.url });
+    expect(image.statusCode).toBe(200);
+
+    const banners = await ok<{ imageUrl: string; link: string; title: { zh: string } }[]>(
+      call(t, null, 'GET', '/banners'),
+    );
+    expect(banners).toHaveLength(3);
+    expect(banners.map((b) => b.link)).toContain('/design');
+    expect(banners.some((b) => /^\/detail\/[0-9a-f-]{36}$/.test(b.link))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: banners[0]!.imageUrl })).statusCode).toBe(200);
+  });
+});
