@@ -24,7 +24,14 @@ export async function makeResult(
   opts: { params?: Record<string, unknown>; prompt?: string; width?: number; height?: number } = {},
 ) {
   made += 1;
-  const params = { mode: 'text', type: 'architectural', model: 'architecture', size: '4:3', quality: 'SD', ...opts.params };
+  const params = {
+    mode: 'text',
+    type: 'architectural',
+    model: 'architecture',
+    size: '4:3',
+    quality: 'SD',
+    ...opts.params,
+  };
   const [task] = await t.database.db
     .insert(tasks)
     .values({
