@@ -139,4 +139,4 @@ CREATE INDEX "works_collects_idx" ON "works" USING btree ("collect_count" DESC N
 CREATE INDEX "works_user_idx" ON "works" USING btree ("user_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "works_tags_idx" ON "works" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "works_based_on_idx" ON "works" USING btree ("based_on_id");--> statement-breakpoint
-CREATE INDEX "works_upload_idx" ON "works" USING btree ("upload_id");
+CREATE UNIQUE INDEX "works_upload_idx" ON "works" USING btree ("upload_id");

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  boolean,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uploads } from './uploads.ts';
 import { users } from './users.ts';
 
@@ -58,7 +70,7 @@ export const works = pgTable(
     index('works_user_idx').on(t.userId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('works_tags_idx').using('gin', t.tags),
     index('works_based_on_idx').on(t.basedOnId),
-    index('works_upload_idx').on(t.uploadId),
+    uniqueIndex('works_upload_idx').on(t.uploadId),
     check('works_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.collectCount} >= 0`),
   ],
 );
