@@ -13,7 +13,8 @@ export function isTransient(err: unknown): boolean {
 
 /** The spec's failure message for an action: try again later, or contact the administrator. */
 export function failureMessage(t: TFunction<'community'>, action: FailedAction, err: unknown): string {
-  const base = t(`failure.${action}.${isTransient(err) ? 'retry' : 'contact'}`);
+  if (isTransient(err)) return t(`failure.${action}.retry`);
+  const base = t(`failure.${action}.contact`);
   // A business error names its cause (a hidden work, one's own account…): worth showing too.
   return err instanceof ApiError && err.code ? t('failure.reason', { message: base, reason: err.message }) : base;
 }
