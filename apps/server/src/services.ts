@@ -118,7 +118,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   const ledger = createLedgerService({ database, welcomeCubes: settings.welcomeCubes, activeCap: settings.activeCap });
   const catalogue = createCatalogueService(db);
   await catalogue.seed();
-  const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl });
+  const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl, achievements });
   await works.seedTags();
   const images = createGeneratedImages({ db, storage });
   const events = createTaskEvents(database);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkDetail } from '@turing/contract';
 import { eq } from 'drizzle-orm';
-import { uploads, users, userStats, works } from '../../db/schema/index.ts';
+import { uploads, userAchievements, users, userStats, works } from '../../db/schema/index.ts';
 import { png } from '../../test/upload-helpers.ts';
 import { uploadImage } from '../../test/design-helpers.ts';
 import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
@@ -226,5 +226,23 @@ describe('privacy of unpublished and hidden works', () => {
     const list = await ok<{ items: { id: string }[] }>(call(t, null, 'GET', `/work/list?userId=${owner.user.id}`));
     expect(list.items).toEqual([]);
     expect(await errorOf(call(t, null, 'GET', `/work/detail?id=${work.id}`))).toMatchObject({ code: 'WORK_HIDDEN' });
+  });
+});
+
+describe('achievements reached through the community', () => {
+  it('unlock first publication when publishing, and the likes milestone when the tenth like arrives', async () => {
+    const { user, cookie } = await seedUser(t);
+    const result = await makeResult(t, user.id);
+    const work = await publish(t, cookie, { imageId: result.uploadId, title: 'Milestones' });
+    const unlocked = async () =>
+      (await t.database.db.select().from(userAchievements).where(eq(userAchievements.userId, user.id)))
+        .map((r) => r.code)
+        .sort();
+    expect(await unlocked()).toEqual(['first_generation', 'first_publication']);
+    for (let i = 0; i < 10; i += 1) {
+      const fan = await seedUser(t);
+      await ok(call(t, fan.cookie, 'POST', '/work/like', { id: work.id }));
+    }
+    expect(await unlocked()).toEqual(['first_generation', 'first_publication', 'likes_10']);
   });
 });

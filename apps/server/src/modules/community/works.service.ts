@@ -36,6 +36,8 @@ export function createWorksService(deps: {
   storage: ObjectStorage;
   uploads: UploadService;
   publicUrl: string;
+  /** Told when a creator may have reached a milestone (never throws). */
+  achievements?: { refresh(userId: string): Promise<void> };
 }) {
   const repo = createWorksRepository(deps.database);
   const lists = createWorksListRepository(deps.database.db);
@@ -52,6 +54,10 @@ export function createWorksService(deps: {
   async function toggle(kind: ToggleKind, on: boolean, id: string, userId: string) {
     const counts = await toggles.toggle(kind, on, id, userId);
     if (!counts) throw new AppError('WORK_NOT_FOUND');
+    if (on && kind === 'like' && deps.achievements) {
+      const found = await repo.find(id);
+      if (found) await deps.achievements.refresh(found.work.userId);
+    }
     return { active: on, ...counts };
   }
 
@@ -140,6 +146,7 @@ export function createWorksService(deps: {
         width: upload.width,
         height: upload.height,
       });
+      await deps.achievements?.refresh(userId);
       return detail(work.id, userId);
     },
 
