@@ -104,3 +104,44 @@ test('a visitor is sent to log in before liking, and a missing work says so', as
   await expect(page.getByTestId('work-not-found')).toBeVisible();
   await creator.dispose();
 });
+
+test('a result is published from the studio, then edited and unpublished by its owner', async ({ page }) => {
+  const tag = unique('p');
+  await studioUser(page);
+  await page.goto('/#/design/text-generate');
+  await page.getByTestId('prompt-input').fill(`A rammed earth chapel ${tag}`);
+  await page.getByTestId('generate').click();
+  const card = page.getByTestId('result-card').first();
+  await expect(card).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
+  await card.getByRole('button', { name: 'Result 1 of 1' }).click();
+  await page.getByTestId('publish-result').click();
+
+  // The dialog proposes the prompt as the title; an empty one is refused.
+  const dialog = page.getByRole('dialog', { name: 'Publish to the community' });
+  await expect(dialog.getByTestId('publish-title')).toHaveValue(`A rammed earth chapel ${tag}`);
+  await dialog.getByTestId('publish-title').fill('');
+  await dialog.getByTestId('publish-submit').click();
+  await expect(dialog.getByText('Please enter a title for the work')).toBeVisible();
+  await dialog.getByTestId('publish-title').fill(`Chapel ${tag}`);
+  await dialog.getByTestId('publish-tags-style').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Minimalist' }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByTestId('publish-submit').click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('link', { name: 'View the work' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: `Chapel ${tag}` })).toBeVisible();
+  await expect(page.getByText('Minimalist')).toBeVisible();
+  await page.getByTestId('edit-work').click();
+  const edit = page.getByRole('dialog', { name: 'Edit the published work' });
+  await expect(edit.getByTestId('publish-title')).toHaveValue(`Chapel ${tag}`);
+  await edit.getByTestId('publish-title').fill(`Earth chapel ${tag}`);
+  await edit.getByTestId('publish-submit').click();
+  await expect(page.getByRole('heading', { level: 1, name: `Earth chapel ${tag}` })).toBeVisible();
+
+  await page.getByTestId('unpublish-work').click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByText('Only you can see this work: it is not published.')).toBeVisible();
+  await page.goto(`/#/community?q=${tag}`);
+  await expect(page.getByText('No works match these filters yet.')).toBeVisible();
+});
