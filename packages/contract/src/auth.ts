@@ -41,6 +41,8 @@ export const registerBody = z
     confirmPassword: z.string({ error: 'PASSWORD_REQUIRED' }),
     occupation,
     agree: z.literal(true, { error: 'AGREEMENT_REQUIRED' }),
+    /** Another user's invitation code (from a share link); both receive the invitation bonus. */
+    inviteCode: z.string().trim().max(32, 'INVITE_CODE_NOT_FOUND').optional(),
   })
   .superRefine(requireOneIdentity)
   .superRefine(requireMatchingPasswords);

@@ -1,6 +1,32 @@
 import { endpoints } from './route.ts';
 
+export const billingEndpoints = endpoints({
+  products: { method: 'GET', path: '/billing/products', auth: false, mutates: false },
+  account: { method: 'GET', path: '/billing/account', auth: true, mutates: false },
+  orderCreate: { method: 'POST', path: '/billing/order/create', auth: true, mutates: true },
+  orderGet: { method: 'GET', path: '/billing/order/get', auth: true, mutates: false },
+  orders: { method: 'GET', path: '/billing/order/list', auth: true, mutates: false },
+  orderCancel: { method: 'POST', path: '/billing/order/cancel', auth: true, mutates: true },
+  /** The embedded development provider's confirmation (never registered in production). */
+  devConfirm: { method: 'POST', path: '/billing/dev/confirm', auth: true, mutates: true },
+  ledger: { method: 'GET', path: '/billing/ledger/list', auth: true, mutates: false },
+  /** The spec's redemption call: POST /user/exchange?code=… */
+  exchange: { method: 'POST', path: '/user/exchange', auth: true, mutates: true },
+  invitation: { method: 'GET', path: '/user/invitation', auth: true, mutates: false },
+  invitationBind: { method: 'POST', path: '/user/invitation/bind', auth: true, mutates: true },
+});
+
+/** CSV export of the ledger (text/csv, not an envelope). */
+export const LEDGER_CSV_PATH = '/billing/ledger/export.csv';
+/** Stripe's signed webhook (raw body, no session, no app header). */
+export const STRIPE_WEBHOOK_PATH = '/billing/webhook/stripe';
+
 /** The operator's billing calls (admin token, like the support ones). */
 export const billingAdminEndpoints = endpoints({
   grant: { method: 'POST', path: '/admin/credits/grant', auth: false, mutates: true },
+  codesMint: { method: 'POST', path: '/admin/codes/mint', auth: false, mutates: true },
+  codes: { method: 'GET', path: '/admin/codes/list', auth: false, mutates: false },
+  codesRevoke: { method: 'POST', path: '/admin/codes/revoke', auth: false, mutates: true },
+  catalogue: { method: 'GET', path: '/admin/catalogue/list', auth: false, mutates: false },
+  catalogueUpdate: { method: 'POST', path: '/admin/catalogue/update', auth: false, mutates: true },
 });

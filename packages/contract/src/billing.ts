@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { billingAdminEndpoints } from './billing.endpoints.ts';
+import { billingAdminEndpoints, billingEndpoints } from './billing.endpoints.ts';
+import { page, pageQuery } from './paging.ts';
 import { textField } from './fields.ts';
+import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 
 export const grantBody = z
@@ -34,5 +36,159 @@ export const billingAdminRoutes = {
     body: grantBody,
     response: grantResult,
     summary: 'Grants (or takes back) cubes through the ledger, once per key',
+  }),
+};
+
+export const PRODUCT_KINDS = ['cubes', 'plan'] as const;
+export const PLAN_PERIODS = ['day', 'week', 'month'] as const;
+export const CURRENCIES = ['CNY', 'USD'] as const;
+export const ORDER_STATES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export const LEDGER_KINDS = [
+  'welcome',
+  'charge',
+  'refund',
+  'purchase',
+  'redemption',
+  'invitation',
+  'grant',
+  'plan',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const product = z.object({
+  id: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  /** Cubes per pack (0 for plans). */
+  cubes: z.number().int(),
+  period: z.enum(PLAN_PERIODS).nullable(),
+  /** Minor units: fen and cents. */
+  price: z.object({ CNY: z.number().int(), USD: z.number().int() }),
+  name: z.object({ en: z.string(), zh: z.string() }),
+});
+export type Product = z.infer<typeof product>;
+
+export const billingAccount = z.object({
+  cubes: z.number().int(),
+  /** End of the running (stacked) time plans; null when none runs. */
+  planUntil: z.iso.datetime().nullable(),
+  planSecondsLeft: z.number().int(),
+  isVip: z.boolean(),
+  /** Which payment providers are offered here. */
+  providers: z.array(z.enum(['stripe', 'dev'])),
+});
+export type BillingAccount = z.infer<typeof billingAccount>;
+
+export const order = z.object({
+  id: z.string(),
+  productId: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  name: z.object({ en: z.string(), zh: z.string() }),
+  pieces: z.number().int(),
+  period: z.enum(PLAN_PERIODS).nullable(),
+  cubes: z.number().int(),
+  planSeconds: z.number().int(),
+  amount: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  state: z.enum(ORDER_STATES),
+  provider: z.enum(['stripe', 'dev']),
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderCreateBody = z
+  .object({
+    productId: z.string().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND'),
+    pieces: z.number().int('VALIDATION').min(1, 'VALIDATION').max(LIMITS.orderPiecesMax, 'VALIDATION').default(1),
+    currency: z.enum(CURRENCIES, { error: 'VALIDATION' }),
+    provider: z.enum(['stripe', 'dev'], { error: 'VALIDATION' }).optional(),
+  })
+  .strict();
+
+export const ledgerEntry = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  cubes: z.number().int(),
+  planSeconds: z.number().int(),
+  note: z.string(),
+  taskId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const redeemResult = z.object({ cubes: z.number().int(), planDays: z.number().int() });
+export const invitation = z.object({
+  /** The user's own code and the registration link that carries it. */
+  code: z.string(),
+  link: z.string(),
+  /** Nickname of whoever invited this user, once a code was entered. */
+  invitedBy: z.string().nullable(),
+  invitedCount: z.number().int(),
+  bonusCubes: z.number().int(),
+});
+
+const orderId = z.object({ id: z.uuid('ORDER_NOT_FOUND') });
+
+export const billingRoutes = {
+  products: route({
+    ...billingEndpoints.products,
+    response: z.array(product),
+    summary: 'Cube packs and time plans on sale',
+  }),
+  account: route({
+    ...billingEndpoints.account,
+    response: billingAccount,
+    summary: 'Cubes, plan time left and the providers offered',
+  }),
+  orderCreate: route({
+    ...billingEndpoints.orderCreate,
+    body: orderCreateBody,
+    response: z.object({ order, checkoutUrl: z.string() }),
+    summary: 'Creates a pending order and the provider checkout to pay it',
+  }),
+  orderGet: route({ ...billingEndpoints.orderGet, query: orderId, response: order, summary: 'One order of the user' }),
+  orders: route({
+    ...billingEndpoints.orders,
+    query: pageQuery,
+    response: page(order),
+    summary: 'The user’s orders, newest first',
+  }),
+  orderCancel: route({
+    ...billingEndpoints.orderCancel,
+    body: orderId.strict(),
+    response: order,
+    summary: 'Cancels a pending order',
+  }),
+  devConfirm: route({
+    ...billingEndpoints.devConfirm,
+    body: z.object({ id: z.uuid('ORDER_NOT_FOUND'), outcome: z.enum(['paid', 'failed', 'cancelled']) }).strict(),
+    response: order,
+    summary: 'Development payment provider: settles a pending order (not in production)',
+  }),
+  ledger: route({
+    ...billingEndpoints.ledger,
+    query: pageQuery,
+    response: page(ledgerEntry),
+    summary: 'The user’s balance history, newest first',
+  }),
+  exchange: route({
+    ...billingEndpoints.exchange,
+    query: z.object({ code: z.string().trim().min(1, 'REDEEM_CODE_NOT_FOUND').max(64, 'REDEEM_CODE_NOT_FOUND') }),
+    response: redeemResult,
+    summary: 'Redeems a code for cubes or plan days',
+  }),
+  invitation: route({
+    ...billingEndpoints.invitation,
+    response: invitation,
+    summary: 'The user’s invitation code, link and status',
+  }),
+  invitationBind: route({
+    ...billingEndpoints.invitationBind,
+    body: z
+      .object({ code: z.string().trim().min(1, 'INVITE_CODE_NOT_FOUND').max(32, 'INVITE_CODE_NOT_FOUND') })
+      .strict(),
+    response: invitation,
+    summary: 'Enters another user’s invitation code, once; both receive the bonus',
   }),
 };

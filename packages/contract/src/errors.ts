@@ -208,6 +208,23 @@ export const ERRORS = {
     '该账号已被停用，请联系管理员',
   ),
 
+  // Billing
+  PRODUCT_NOT_FOUND: def(404, 'This product is not on sale', '该商品未在售'),
+  ORDER_NOT_FOUND: def(404, 'This order was not found', '未找到该订单'),
+  ORDER_NOT_PENDING: def(409, 'This order is no longer awaiting payment', '该订单已不在待支付状态'),
+  PAYMENT_UNAVAILABLE: def(
+    503,
+    'Payment is not available right now, please try again later',
+    '暂时无法支付，请稍后重试',
+  ),
+  REDEEM_CODE_NOT_FOUND: def(404, 'This redemption code does not exist', '兑换码不存在'),
+  REDEEM_CODE_USED: def(409, 'This redemption code has already been used', '兑换码已被使用'),
+  REDEEM_CODE_EXPIRED: def(410, 'This redemption code has expired', '兑换码已过期'),
+  REDEEM_CODE_REDEEMED_BY_YOU: def(409, 'You have already redeemed this code', '您已兑换过该兑换码'),
+  INVITE_CODE_NOT_FOUND: def(404, 'This invitation code does not exist', '邀请码不存在'),
+  INVITE_CODE_SELF: def(400, 'You cannot enter your own invitation code', '不能填写自己的邀请码'),
+  INVITE_CODE_ALREADY_SET: def(409, 'You have already entered an invitation code', '您已填写过邀请码'),
+
   // Technical support
   TICKET_NOT_FOUND: def(404, 'This support ticket was not found', '未找到该工单'),
   ADMIN_TOKEN_INVALID: def(

@@ -55,6 +55,7 @@ export const LIMITS = {
   workDescriptionMax: 1000,
   searchMax: 60,
   reportDetailsMax: 500,
+  orderPiecesMax: 12,
 } as const;
 
 /** The header every state-changing request must carry (the web client always sends it). */

@@ -5,3 +5,4 @@ export * from './support.ts';
 export * from './generation.ts';
 export * from './workspace.ts';
 export * from './community.ts';
+export * from './billing.ts';

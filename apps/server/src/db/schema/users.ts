@@ -18,6 +18,8 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     wechatOpenId: text('wechat_open_id').unique(),
     googleSub: text('google_sub').unique(),
+    /** The user whose invitation code this user entered (once: never changed after). */
+    invitedBy: uuid('invited_by'),
     /** Set by an operator: the user cannot sign in and their works leave every listing. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     guideProgress: jsonb('guide_progress').$type<Record<string, boolean>>().notNull().default({}),

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * What can be bought: cube packs (cubes never expire) and time plans (a day, a week or a month of
+ * generation without cubes). Prices in minor units (fen, cents); operators change them.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    cubes: integer('cubes').notNull().default(0),
+    /** day, week or month for plans; null for cube packs. */
+    period: text('period'),
+    priceCny: integer('price_cny').notNull(),
+    priceUsd: integer('price_usd').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_kind', sql`${t.kind} in ('cubes', 'plan')`),
+    check('products_prices_positive', sql`${t.priceCny} > 0 and ${t.priceUsd} > 0`),
+  ],
+);
+export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * An order: created by the user, paid through a provider, fulfilled by the ledger exactly once
+ * (the ledger key `order:<id>`). state: pending, paid, failed, cancelled, refunded.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    kind: text('kind').notNull(),
+    /** How many of the product (packs or periods). */
+    pieces: integer('pieces').notNull(),
+    period: text('period'),
+    /** What fulfilment grants in all: cubes and plan seconds. */
+    cubes: integer('cubes').notNull().default(0),
+    planSeconds: integer('plan_seconds').notNull().default(0),
+    /** The price charged in minor units of the currency, fixed when the order is made. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    /** The provider's checkout session id (Stripe) once created. */
+    providerRef: text('provider_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('orders_provider_ref_idx').on(t.provider, t.providerRef),
+    check('orders_pieces_positive', sql`${t.pieces} > 0`),
+  ],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Payment-provider events already handled: a replayed webhook changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  orderId: uuid('order_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Redemption codes: each grants cubes and/or plan days once. Redeeming is one conditional update
+ * (unused, not revoked, not expired) so concurrent attempts on one code let exactly one through.
+ */
+export const redemptionCodes = pgTable(
+  'redemption_codes',
+  {
+    code: text('code').primaryKey(),
+    batch: text('batch').notNull(),
+    cubes: integer('cubes').notNull().default(0),
+    planDays: integer('plan_days').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('redemption_codes_batch_idx').on(t.batch, t.createdAt),
+    check('redemption_codes_grants', sql`${t.cubes} >= 0 and ${t.planDays} >= 0 and ${t.cubes} + ${t.planDays} > 0`),
+  ],
+);
