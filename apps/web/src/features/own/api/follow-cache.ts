@@ -11,8 +11,9 @@ export interface FollowChange {
 
 /**
  * Puts a follow or unfollow the server confirmed into every cached view of that user: their
- * header and their rows in any followers/following list. The lists whose membership changed
- * (their followers, the caller's following) and the caller's own counts are fetched again.
+ * header and their rows in any followers/following list. Rows stay where they are (an unfollowed
+ * user can be followed again from the same list); the lists are fetched afresh when next opened.
+ * The caller's own header is fetched again for its following count.
  */
 export function applyFollow(client: QueryClient, change: FollowChange) {
   const patch = <T extends { id: string; followedByMe: boolean; followers: number }>(item: T): T =>
@@ -23,8 +24,10 @@ export function applyFollow(client: QueryClient, change: FollowChange) {
     client.setQueriesData<InfiniteData<Page<FollowEntry>>>({ queryKey: [...ownKeys.all, list] }, (data) =>
       data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(patch) })) } : data,
     );
+    void client.invalidateQueries({ queryKey: [...ownKeys.all, list], refetchType: 'none' });
   }
-  void client.invalidateQueries({ queryKey: ownKeys.followers(change.userId), refetchType: 'active' });
-  void client.invalidateQueries({ queryKey: [...ownKeys.all, 'following'], refetchType: 'active' });
-  void client.invalidateQueries({ queryKey: ownKeys.home('me') });
+  void client.invalidateQueries({
+    queryKey: [...ownKeys.all, 'home'],
+    predicate: (q) => (q.state.data as UserHome | undefined)?.isSelf === true,
+  });
 }
