@@ -3,7 +3,7 @@ import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const listCreators = (limit = 6) =>
+export const listCreators = (limit = 8) =>
   call<typeof creatorRoutes.waterfallBlogger>(creatorEndpoints.waterfallBlogger, { query: { limit } });
 
 export const creatorsQueryOptions = () =>
