@@ -138,8 +138,10 @@ async function scrollFrames(origin: string) {
     let more = true;
     page.on('response', (res) => {
       if (!res.url().includes('/turing/community/work/list')) return;
+      if (process.env.BENCH_DEBUG) console.log(res.status(), res.url());
       void res.json().then(({ data }: { data: { items: unknown[]; nextCursor: string | null } }) => {
         loaded += data.items.length;
+        if (process.env.BENCH_DEBUG) console.log(data.items.length, data.nextCursor);
         more = data.nextCursor !== null;
       });
     });
@@ -177,7 +179,8 @@ export async function communityBrowser() {
   const manifest = chunksFirstLoad(dist, ['features/community/pages/community-page.tsx']);
   const transfer = await firstVisitTransfer('/community', {
     acceptEncoding: 'gzip',
-    ready: (page) => page.getByTestId('masonry').waitFor(),
+    // The first page of works is in (the embedded database may have none: the grid is then empty).
+    ready: (page) => page.locator('[data-testid="masonry"][aria-busy="false"]').waitFor({ state: 'attached' }),
   });
   const pgServer = await startPostgres();
   if (!pgServer) return { manifest, transfer, lighthouse: null, scroll: null };

@@ -171,13 +171,14 @@ export async function seedCommunity(
     );
 
     const shapes = sqlArray(images.map((i) => `${i.width}x${i.height}`));
-    // Creators: work g's author is picked with a square skew, so a few users publish thousands.
+    // A result belongs to the task that made it (the upload sweep keeps it for that); the tasks
+    // themselves are not needed by the gallery. Creators: work g's author is picked with a square skew, so a few users publish thousands.
     await step(
       `${size.works} works`,
-      `insert into works (id, user_id, upload_id, title, description, tags, prompt, width, height, state,
+      `insert into works (id, user_id, upload_id, task_id, title, description, tags, prompt, width, height, state,
                           like_count, published_at, created_at, updated_at)
        select md5('w' || g)::uuid, md5('u' || (1 + floor(${size.users} * power(random(), 2))::int))::uuid,
-              md5('p' || g)::uuid, 'Work ' || g, 'A seeded community work', tags, 'a building',
+              md5('p' || g)::uuid, md5('t' || g)::uuid, 'Work ' || g, 'A seeded community work', tags, 'a building',
               split_part(shape, 'x', 1)::int, split_part(shape, 'x', 2)::int, 'published',
               coalesce(lc.n, 0), at, at, at
          from (
@@ -193,9 +194,9 @@ export async function seedCommunity(
       `case ${images.map((i) => `when w.width = ${i.width} and w.height = ${i.height} then ${sqlText(i[field])}`).join(' ')} end`;
     await step(
       `${size.works} uploads`,
-      `insert into uploads (id, user_id, kind, key, thumb_key, mime, width, height, bytes, created_at)
+      `insert into uploads (id, user_id, kind, key, thumb_key, mime, width, height, bytes, task_id, created_at)
        select w.upload_id, w.user_id, 'result', ${imageCase('key')}, ${imageCase('thumbKey')}, 'image/webp',
-              w.width, w.height, 120000, w.published_at
+              w.width, w.height, 120000, w.task_id, w.published_at
          from works w where not exists (select 1 from uploads p where p.id = w.upload_id)`,
     );
     await step(
