@@ -100,11 +100,15 @@ for (const { theme, locale } of COMBOS) {
     });
 
     test('anonymous pages', async ({ page, baseURL }) => {
-      // The gallery with content, and a work's detail page.
+      // The gallery with content, a work's detail page, and its creator's home page and achievements.
       const creator = await otherUser(baseURL!, 'A11y Creator');
       const work = await publishWork(creator, { prompt: 'A brick library by a canal', title: 'Canal library' });
+      const home = (await (await creator.get('/turing/user/home')).json()) as { data: { id: string } };
       await creator.dispose();
-      for (const path of [...ANONYMOUS, `/detail/${work.id}`]) await visit(page, path, label);
+      const own = `/own?userId=${home.data.id}`;
+      for (const path of [...ANONYMOUS, `/detail/${work.id}`, own, `${own}&tab=achievements`]) {
+        await visit(page, path, label);
+      }
       // The login form's error messages, then the password reset form.
       await page.goto('/#/login');
       await settle(page);
