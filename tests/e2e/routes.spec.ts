@@ -42,9 +42,11 @@ test.describe('as an anonymous visitor', () => {
     });
   }
 
-  test('/own?selectedCollection=true opens the collection tab', async ({ page }) => {
+  test('/own?selectedCollection=true asks a visitor to log in and comes back to the collection', async ({ page }) => {
     await page.goto('/#/own?selectedCollection=true');
-    await expect(page.getByRole('tab', { name: 'Collection' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Log in to see your home page')).toBeVisible();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/#\/login\?redirect=%2Fown%3FselectedCollection%3Dtrue$/);
   });
 
   test('/redirect follows an in-app target', async ({ page }) => {
