@@ -76,7 +76,7 @@ async function gallery(databaseUrl: string): Promise<Server> {
 
 /** Lighthouse's desktop preset on /community, through chrome-launcher: median scores of the runs. */
 async function lighthouseScores(origin: string) {
-  const runs: { performance: number; accessibility: number }[] = [];
+  const runs: { performance: number; accessibility: number; metrics: string }[] = [];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
@@ -88,17 +88,28 @@ async function lighthouseScores(origin: string) {
         { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
         desktopConfig,
       );
-      const categories = result!.lhr.categories;
+      const { categories, audits } = result!.lhr;
+      const ms = (id: string) => `${id.replace(/-/g, ' ')} ${Math.round(audits[id]?.numericValue ?? NaN)}`;
       runs.push({
         performance: Math.round((categories.performance!.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility!.score ?? 0) * 100),
+        metrics: [
+          ms('first-contentful-paint'),
+          ms('largest-contentful-paint'),
+          ms('total-blocking-time'),
+          ms('speed-index'),
+          `CLS ${(audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`,
+        ].join(', '),
       });
     } finally {
       chrome.kill();
     }
   }
+  const byScore = [...runs].sort((a, b) => a.performance - b.performance);
   return {
     runs,
+    /** The median run's metrics (ms). */
+    metrics: byScore[Math.floor(byScore.length / 2)]?.metrics ?? '',
     performance: median(runs.map((r) => r.performance)),
     accessibility: median(runs.map((r) => r.accessibility)),
   };
@@ -138,10 +149,8 @@ async function scrollFrames(origin: string) {
     let more = true;
     page.on('response', (res) => {
       if (!res.url().includes('/turing/community/work/list')) return;
-      if (process.env.BENCH_DEBUG) console.log(res.status(), res.url());
       void res.json().then(({ data }: { data: { items: unknown[]; nextCursor: string | null } }) => {
         loaded += data.items.length;
-        if (process.env.BENCH_DEBUG) console.log(data.items.length, data.nextCursor);
         more = data.nextCursor !== null;
       });
     });
@@ -221,6 +230,7 @@ export function printCommunityBrowser(r: Awaited<ReturnType<typeof communityBrow
   console.log(
     `(l) Lighthouse, desktop preset, /community with 100 seeded works (median of ${lh.runs.length}): performance ${lh.performance} (${lh.runs.map((x) => x.performance).join(', ')}), accessibility ${lh.accessibility} (goal ≥ ${LIGHTHOUSE_GOAL}) ${met(lh.performance >= LIGHTHOUSE_GOAL && lh.accessibility >= LIGHTHOUSE_GOAL)}`,
   );
+  console.log(`    the median run, ms: ${lh.metrics}`);
   const s = r.scroll;
   console.log(
     `(m) scrolling ${s.loaded} loaded cards at ${SCROLL_STEP_PX} px per frame in Chromium (1440 × 900, ${s.cardsInDom} cards in the DOM at the end): frame work p95 ${f(s.workP95)} ms (goal ≤ ${SCROLL_FRAME_GOAL_MS}) ${met(s.workP95 <= SCROLL_FRAME_GOAL_MS)}; p50 ${f(s.workP50)} ms, max ${f(s.workMax)} ms over ${s.frames} frames; requestAnimationFrame interval p50 ${f(s.intervalP50)} ms, p95 ${f(s.intervalP95)} ms, ${s.missed} missed refreshes; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
