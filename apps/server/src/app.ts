@@ -15,6 +15,8 @@ import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminScope } from './plugins/admin-scope.ts';
 import { billingAdminModule } from './modules/billing/billing.admin.routes.ts';
+import { codesAdminModule } from './modules/billing/codes.admin.routes.ts';
+import { redemptionModule } from './modules/billing/redemption.routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
@@ -114,6 +116,9 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
               await scope.register(billingAdminModule, { ledger: services.ledger, users: services.users });
             },
             async (scope) => {
+              await scope.register(codesAdminModule, { redemption: services.redemption });
+            },
+            async (scope) => {
               await scope.register(communityAdminModule, { moderation: services.moderation });
             },
           ],
@@ -124,6 +129,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
+      await api.register(redemptionModule, { redemption: services.redemption, invitations: services.invitations });
       await api.register(worksModule, { works: services.works });
       await api.register(workspaceModule, { workspace: services.workspace });
       await api.register(creatorModule, {

@@ -123,6 +123,8 @@ const envSchema = z.object({
   /** Cubes per image per quality. */
   COST_CUBES: z.string().default('SD:1,HD:2,FHD:4'),
   WELCOME_CUBES: z.coerce.number().int().min(0).default(20),
+  /** Cubes the invited user and the inviter each receive once an invitation code is entered. */
+  INVITE_BONUS_CUBES: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Tasks one user may have queued or running at once. */
   USER_ACTIVE_TASKS_MAX: z.coerce.number().int().min(1).default(8),
   /** Longest a task may generate before it ends timed out (ComfyUI has no timeout of its own). */

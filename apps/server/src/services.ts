@@ -24,6 +24,8 @@ import { createUserService } from './modules/user/user.service.ts';
 import { createWorksService } from './modules/community/works.service.ts';
 import { createWorkspaceService } from './modules/workspace/workspace.service.ts';
 import { createLedgerService } from './modules/billing/ledger.service.ts';
+import { createInvitationService } from './modules/billing/invitation.service.ts';
+import { createRedemptionService } from './modules/billing/redemption.service.ts';
 import { createCatalogueService } from './modules/design/catalogue.service.ts';
 import { createLineArtService } from './modules/design/line-art.ts';
 import { createTaskEvents } from './modules/design/task-events.ts';
@@ -89,7 +91,13 @@ export async function createServices(config: Config, database: Database, log: Fa
   const users = createUserService({ database, sessions, uploads, codes, throttle });
   const queue = createJobQueue(database, log);
   const messaging = createMessagingService(config, log, { later: (message) => queue.send('message', message) });
-  const auth = createAuthService({ database, users, sessions, messaging, codes, throttle, log });
+  const invitations = createInvitationService({
+    database,
+    publicUrl: config.publicUrl,
+    bonusCubes: config.INVITE_BONUS_CUBES,
+    welcomeCubes: config.WELCOME_CUBES,
+  });
+  const auth = createAuthService({ database, users, sessions, messaging, codes, throttle, invitations, log });
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleClient({
@@ -116,6 +124,11 @@ export async function createServices(config: Config, database: Database, log: Fa
 
   const settings = generationSettings(config);
   const ledger = createLedgerService({ database, welcomeCubes: settings.welcomeCubes, activeCap: settings.activeCap });
+  const redemption = createRedemptionService({
+    database,
+    limits: createRateCounterService(createRateCounterRepository(db)),
+    welcomeCubes: settings.welcomeCubes,
+  });
   const catalogue = createCatalogueService(db);
   await catalogue.seed();
   const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl, achievements });
@@ -171,6 +184,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     moderation,
     settings,
     ledger,
+    redemption,
+    invitations,
     catalogue,
     works,
     images,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from '../../shared/password.ts';
+import type { InvitationService } from '../billing/invitation.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { SessionService, SessionUser } from './session.service.ts';
@@ -24,6 +25,7 @@ export function createAuthService(deps: {
   sessions: SessionService;
   messaging: MessagingService;
   throttle: Throttle;
+  invitations: InvitationService;
   log: FastifyBaseLogger;
 }) {
   const { users, codes, throttle, messaging, log } = deps;
@@ -92,11 +94,13 @@ export function createAuthService(deps: {
       await throttle.submission('register', target, ctx.ip);
       const code = await codes.check({ target, purpose: 'register', code: body.code });
       await users.assertAvailable({ phone: body.phone, email: body.email, username: body.username });
+      // A mistyped invitation code refuses the registration before anything is written, so it can be corrected.
+      const inviter = body.inviteCode ? await deps.invitations.inviterForRegistration(body.inviteCode) : null;
       const passwordHash = await hashPassword(body.password);
       // A unique index refusing the insert rolls the code back too, so it can be used again.
       return deps.database.transaction(async (tx) => {
         await codes.consume(tx, code.id);
-        return users.create(
+        const user = await users.create(
           {
             username: body.username,
             phone: body.phone ?? null,
@@ -106,6 +110,8 @@ export function createAuthService(deps: {
           },
           tx,
         );
+        if (inviter) await deps.invitations.bindNewAccount(tx, user.id, inviter.id);
+        return user;
       });
     },
 
