@@ -18,8 +18,9 @@ export function createInvitationRepository(db: Db) {
       const [row] = await db
         .select({
           code: users.inviteCode,
-          invitedBy: sql<string | null>`(select i.nickname from users i where i.id = ${users.invitedBy})`,
-          invitedCount: sql<number>`(select count(*)::int from users i where i.invited_by = ${users.id})`,
+          // Spelled out: drizzle leaves columns of a one-table select unqualified, which the subquery would capture.
+          invitedBy: sql<string | null>`(select i.nickname from users i where i.id = users.invited_by)`,
+          invitedCount: sql<number>`(select count(*)::int from users i where i.invited_by = users.id)`,
         })
         .from(users)
         .where(eq(users.id, userId))
