@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { migratePostgres } from '../apps/server/src/db/client.ts';
 import { TAG_SEEDS } from '../apps/server/src/modules/design/catalogue/tags.data.ts';
-import { ENVIRONMENT_SLUGS } from './community-tags.ts';
+import { ENVIRONMENT_TAG_SEEDS } from '../apps/server/src/modules/community/community-tags.data.ts';
 
 export interface CommunitySize {
   works: number;
@@ -51,7 +51,7 @@ const TAGS = {
   style: slugsOf('style'),
   function: slugsOf('function'),
   material: slugsOf('material'),
-  environment: ENVIRONMENT_SLUGS,
+  environment: ENVIRONMENT_TAG_SEEDS.map((t) => t.slug),
 };
 
 const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
