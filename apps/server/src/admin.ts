@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { adminTokenFile, readToken } from './modules/support/admin-token.ts';
 import { CliError, createAdminClient } from './modules/support/admin-client.ts';
 import { formatList, formatReports, formatTicket } from './modules/support/admin-format.ts';
+import { CATALOGUE_HELP, CATALOGUE_OPTIONS, catalogueCommands } from './modules/billing/catalogue.cli.ts';
 
 const HELP = `Turing Design admin
 
@@ -28,7 +29,7 @@ Commands:
                [--note TEXT]       takes back, never below zero). <user> is a username,
                [--key KEY]         e-mail, phone (+country code) or user id; --key makes
                                    a repeated command change nothing (e.g. a ticket id)
-  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
+${CATALOGUE_HELP}  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
                [--limit N]         resolved or all); pages as support:list does;
                [--cursor C]        --all prints every page
                [--all]
@@ -68,6 +69,7 @@ async function run(argv: string[]): Promise<string> {
         note: { type: 'string' },
         key: { type: 'string' },
         reason: { type: 'string' },
+        ...CATALOGUE_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -135,6 +137,12 @@ async function run(argv: string[]): Promise<string> {
       : `Nothing changed: key "${values.key}" was used before. ${result.username} has ${result.cubes} cubes.`;
   };
   Object.assign(commands, communityCommands(values, rest));
+  Object.assign(
+    commands,
+    catalogueCommands(values, rest, (message) => {
+      throw new UsageError(message);
+    }),
+  );
   const handler = commands[command];
   if (!handler) throw new UsageError(`Unknown command "${command}".`);
 
@@ -153,6 +161,9 @@ async function run(argv: string[]): Promise<string> {
       throw new CliError(
         `${err.message}.\nThe token must be the server's: pass --token, set ADMIN_TOKEN, or run this on the server's machine with the same DATA_DIR (${config.DATA_DIR}).`,
       );
+    }
+    if (err instanceof CliError && err.code === 'PRODUCT_NOT_FOUND') {
+      throw new CliError(`No product "${rest[0]}". See catalogue:list.`);
     }
     if (err instanceof CliError && (err.code === 'WORK_NOT_FOUND' || err.code === 'USER_NOT_FOUND')) {
       throw new CliError(`${err.message}: ${rest[0]}.`);

@@ -15,6 +15,7 @@ import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminScope } from './plugins/admin-scope.ts';
 import { billingAdminModule } from './modules/billing/billing.admin.routes.ts';
+import { billingModule } from './modules/billing/billing.routes.ts';
 import { codesAdminModule } from './modules/billing/codes.admin.routes.ts';
 import { redemptionModule } from './modules/billing/redemption.routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -113,7 +114,11 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
               await scope.register(supportAdminModule, { support: services.support });
             },
             async (scope) => {
-              await scope.register(billingAdminModule, { ledger: services.ledger, users: services.users });
+              await scope.register(billingAdminModule, {
+                ledger: services.ledger,
+                users: services.users,
+                products: services.products,
+              });
             },
             async (scope) => {
               await scope.register(codesAdminModule, { redemption: services.redemption });
@@ -129,6 +134,12 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       await api.register(uploadModule, { uploads: services.uploads });
       await api.register(supportModule, { support: services.support });
+      await api.register(billingModule, {
+        catalogue: services.products,
+        orders: services.orders,
+        ledger: services.ledger,
+        stripe: services.stripe,
+      });
       await api.register(redemptionModule, { redemption: services.redemption, invitations: services.invitations });
       await api.register(worksModule, { works: services.works });
       await api.register(workspaceModule, { workspace: services.workspace });

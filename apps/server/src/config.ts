@@ -152,6 +152,31 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Where browsers load public objects (avatars) from: the bucket's public address or a CDN. */
   S3_PUBLIC_URL: optionalUrl,
+  // Payments: Stripe Checkout when both keys are set; otherwise (never in production) the dev provider.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
+  /** The signing secret of the webhook endpoint (whsec_…) that points at /turing/billing/webhook/stripe. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
+  /** Payment methods offered in Checkout; each only in the currencies Stripe supports for it. */
+  STRIPE_PAYMENT_METHODS: z
+    .string()
+    .default('card,alipay,wechat_pay')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['card', 'alipay', 'wechat_pay'])).min(1)),
+  /** Stripe's API address (tests point it at a local stand-in). */
+  STRIPE_API_URL: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -174,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cfg = parsed.data;
   const dataDir = path.resolve(cfg.DATA_DIR);
   const production = cfg.NODE_ENV === 'production';
-  const problems = [...productionProblems(cfg, production), ...sharedSecretProblems(cfg)];
+  const problems = [...productionProblems(cfg, production), ...sharedSecretProblems(cfg), ...stripeProblems(cfg)];
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     ...cfg,
@@ -208,4 +233,10 @@ function sharedSecretProblems(cfg: Env): string[] {
   if (!cfg.FILE_URL_SECRET) out.push(`FILE_URL_SECRET: required ${why}, shared by every node (16+ characters)`);
   if (!cfg.ADMIN_TOKEN) out.push(`ADMIN_TOKEN: required ${why}, shared by every node (16+ characters)`);
   return out;
+}
+
+/** Half a Stripe setup would take payments that no verified webhook could ever fulfil. */
+function stripeProblems(cfg: Env): string[] {
+  if (!cfg.STRIPE_SECRET_KEY === !cfg.STRIPE_WEBHOOK_SECRET) return [];
+  return ['STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (payments are fulfilled only by the signed webhook)'];
 }

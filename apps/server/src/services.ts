@@ -24,6 +24,9 @@ import { createUserService } from './modules/user/user.service.ts';
 import { createWorksService } from './modules/community/works.service.ts';
 import { createWorkspaceService } from './modules/workspace/workspace.service.ts';
 import { createLedgerService } from './modules/billing/ledger.service.ts';
+import { createProductCatalogue } from './modules/billing/catalogue.service.ts';
+import { createOrderService } from './modules/billing/orders.service.ts';
+import { createPayments } from './modules/billing/payments/payments.ts';
 import { createInvitationService } from './modules/billing/invitation.service.ts';
 import { createRedemptionService } from './modules/billing/redemption.service.ts';
 import { createCatalogueService } from './modules/design/catalogue.service.ts';
@@ -131,6 +134,17 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const catalogue = createCatalogueService(db);
   await catalogue.seed();
+  const products = createProductCatalogue(db);
+  await products.seed();
+  const payments = createPayments(config);
+  const orders = createOrderService({
+    database,
+    catalogue: products,
+    ledger,
+    providers: payments.providers,
+    onPaid: (userId) => sessions.userChanged(userId),
+    log,
+  });
   const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl, achievements });
   await works.seedTags();
   const images = createGeneratedImages({ db, storage });
@@ -187,6 +201,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     redemption,
     invitations,
     catalogue,
+    products,
+    orders,
+    stripe: payments.stripe,
     works,
     images,
     events,

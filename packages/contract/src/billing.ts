@@ -67,12 +67,53 @@ export const adminCode = z.object({
 });
 export type AdminCode = z.infer<typeof adminCode>;
 
+/** A catalogue entry as the operator sees it (prices in minor units: fen and cents). */
+export const catalogueEntry = z.object({
+  id: z.string(),
+  kind: z.enum(['cubes', 'plan']),
+  cubes: z.number().int(),
+  period: z.enum(['day', 'week', 'month']).nullable(),
+  priceCny: z.number().int(),
+  priceUsd: z.number().int(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  active: z.boolean(),
+  sort: z.number().int(),
+  updatedAt: z.iso.datetime(),
+});
+export type CatalogueEntry = z.infer<typeof catalogueEntry>;
+
+const price = z.number().int('VALIDATION').min(1, 'VALIDATION').max(100_000_000, 'VALIDATION');
+export const catalogueUpdateBody = z
+  .object({
+    id: z.string().trim().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND'),
+    priceCny: price.optional(),
+    priceUsd: price.optional(),
+    /** Cubes per pack (cube packs only). */
+    cubes: z.number().int('VALIDATION').min(1, 'VALIDATION').max(1_000_000, 'VALIDATION').optional(),
+    active: z.boolean().optional(),
+    nameEn: z.string().trim().min(1, 'VALIDATION').max(80, 'VALIDATION').optional(),
+    nameZh: z.string().trim().min(1, 'VALIDATION').max(80, 'VALIDATION').optional(),
+  })
+  .strict();
+
 export const billingAdminRoutes = {
   grant: route({
     ...billingAdminEndpoints.grant,
     body: grantBody,
     response: grantResult,
     summary: 'Grants (or takes back) cubes through the ledger, once per key',
+  }),
+  catalogue: route({
+    ...billingAdminEndpoints.catalogue,
+    response: z.array(catalogueEntry),
+    summary: 'Every product, on sale or not',
+  }),
+  catalogueUpdate: route({
+    ...billingAdminEndpoints.catalogueUpdate,
+    body: catalogueUpdateBody,
+    response: catalogueEntry,
+    summary: 'Changes a product’s prices, cubes, names or whether it is on sale',
   }),
   codesMint: route({
     ...billingAdminEndpoints.codesMint,

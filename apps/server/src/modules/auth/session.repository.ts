@@ -1,12 +1,17 @@
 import { and, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users, type UserRow } from '../../db/schema/index.ts';
+import { isVipNow } from '../billing/vip.ts';
 
 /** The user as requests see it: every column but the password hash, which only password checks read. */
 export type SessionUser = Omit<UserRow, 'passwordHash'> & { hasPassword: boolean };
 
 const { passwordHash, ...publicColumns } = getTableColumns(users);
-const sessionUserColumns = { ...publicColumns, hasPassword: sql<boolean>`(${passwordHash} is not null)` };
+const sessionUserColumns = {
+  ...publicColumns,
+  isVip: isVipNow,
+  hasPassword: sql<boolean>`(${passwordHash} is not null)`,
+};
 
 export function createSessionRepository(db: Db) {
   return {

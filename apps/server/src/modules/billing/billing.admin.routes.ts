@@ -4,10 +4,21 @@ import { billingAdminRoutes } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
 import type { UserService } from '../user/user.service.ts';
+import type { ProductCatalogue } from './catalogue.service.ts';
 import type { LedgerService } from './ledger.service.ts';
 
-/** Operator grants through the ledger; the admin scope around it checks the token. */
-export async function billingAdminModule(app: FastifyInstance, opts: { ledger: LedgerService; users: UserService }) {
+/** Operator grants through the ledger and catalogue edits; the admin scope around it checks the token. */
+export async function billingAdminModule(
+  app: FastifyInstance,
+  opts: { ledger: LedgerService; users: UserService; products: ProductCatalogue },
+) {
+  defineRoute(app, billingAdminRoutes.catalogue, async () => opts.products.adminList());
+
+  defineRoute(app, billingAdminRoutes.catalogueUpdate, async (req) => {
+    const { id, ...patch } = req.body;
+    return opts.products.adminUpdate(id, patch);
+  });
+
   defineRoute(app, billingAdminRoutes.grant, async (req) => {
     const user = await opts.users.findForOperator(req.body.user);
     if (!user) throw new AppError('USER_NOT_FOUND');

@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
+import { keysetPage } from '../../db/paging.ts';
 import { accounts, ledger } from '../../db/schema/index.ts';
 
 export type LedgerKind = 'welcome' | 'charge' | 'refund' | 'purchase' | 'redemption' | 'invitation' | 'grant' | 'plan';
@@ -126,6 +128,21 @@ export function createLedgerRepository(db: Db) {
         .where(eq(ledger.userId, userId));
       return row?.cubes ?? 0;
     },
+
+    /** One page of the user's ledger, newest first. */
+    historyPage: (userId: string, page: PageRequest) =>
+      keysetPage(
+        { sort: ledger.createdAt, id: ledger.id },
+        page,
+        ({ where, orderBy, limit, sortKey }) =>
+          db
+            .select({ entry: ledger, sortKey })
+            .from(ledger)
+            .where(and(eq(ledger.userId, userId), where))
+            .orderBy(...orderBy)
+            .limit(limit),
+        (row) => row.entry.id,
+      ),
 
     history: (userId: string, limit = 50) =>
       db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.createdAt)).limit(limit),

@@ -1,3 +1,4 @@
+import type { PageRequest } from '@turing/contract';
 import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { createLedgerRepository, type LedgerKind } from './ledger.repository.ts';
@@ -65,6 +66,7 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
 
     sumOf: (userId: string) => repo.sumOf(userId),
     history: (userId: string, limit?: number) => repo.history(userId, limit),
+    historyPage: (userId: string, page: PageRequest) => repo.historyPage(userId, page),
   };
 }
 export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -89,6 +89,9 @@ export function createAdminClient(opts: { url: string; token: string }) {
       request<typeof supportAdminRoutes.close>(supportAdminEndpoints.close, { body: { ticketId } }),
     grant: (body: { user: string; cubes: number; note?: string; key?: string }) =>
       request<typeof billingAdminRoutes.grant>(billingAdminEndpoints.grant, { body }),
+    catalogue: () => request<typeof billingAdminRoutes.catalogue>(billingAdminEndpoints.catalogue),
+    catalogueUpdate: (body: RouteBody<typeof billingAdminRoutes.catalogueUpdate>) =>
+      request<typeof billingAdminRoutes.catalogueUpdate>(billingAdminEndpoints.catalogueUpdate, { body }),
     reports: (status: 'open' | 'resolved' | 'all', page: { cursor?: string; limit?: number } = {}) =>
       request<typeof communityAdminRoutes.reports>(communityAdminEndpoints.reports, { query: { status, ...page } }),
     hideWork: (id: string, reason?: string) =>

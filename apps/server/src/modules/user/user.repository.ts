@@ -1,33 +1,39 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
+import { isVipNow } from '../billing/vip.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
 
+/** Every column, with isVip computed from the running time plan rather than the stored flag. */
+const profileColumns = { ...getTableColumns(users), isVip: isVipNow };
+
 export function createUserRepository(db: Db) {
   const one = async (rows: Promise<UserRow[]>) => (await rows)[0] ?? null;
   return {
-    findById: (id: string) => one(db.select().from(users).where(eq(users.id, id)).limit(1)),
-    findByPhone: (phone: string) => one(db.select().from(users).where(eq(users.phone, phone)).limit(1)),
-    findByEmail: (email: string) => one(db.select().from(users).where(eq(users.email, email)).limit(1)),
+    findById: (id: string) => one(db.select(profileColumns).from(users).where(eq(users.id, id)).limit(1)),
+    findByPhone: (phone: string) => one(db.select(profileColumns).from(users).where(eq(users.phone, phone)).limit(1)),
+    findByEmail: (email: string) => one(db.select(profileColumns).from(users).where(eq(users.email, email)).limit(1)),
     findByUsername: (username: string) =>
       one(
         db
-          .select()
+          .select(profileColumns)
           .from(users)
           .where(sql`lower(${users.username}) = lower(${username})`)
           .limit(1),
       ),
-    findByGoogleSub: (sub: string) => one(db.select().from(users).where(eq(users.googleSub, sub)).limit(1)),
-    findByWechat: (openId: string) => one(db.select().from(users).where(eq(users.wechatOpenId, openId)).limit(1)),
+    findByGoogleSub: (sub: string) =>
+      one(db.select(profileColumns).from(users).where(eq(users.googleSub, sub)).limit(1)),
+    findByWechat: (openId: string) =>
+      one(db.select(profileColumns).from(users).where(eq(users.wechatOpenId, openId)).limit(1)),
     /** Read at the moment of a password check, never from a cache. */
     async passwordHash(id: string) {
       const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
       return row?.hash ?? null;
     },
     async insert(values: NewUser) {
-      const [row] = await db.insert(users).values(values).returning();
+      const [row] = await db.insert(users).values(values).returning(profileColumns);
       return row!;
     },
     async update(id: string, patch: UserPatch) {
@@ -35,7 +41,7 @@ export function createUserRepository(db: Db) {
         .update(users)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(users.id, id))
-        .returning();
+        .returning(profileColumns);
       return row ?? null;
     },
     /** Sets a phone or e-mail only where the account has none; null when it already had one. */
@@ -44,7 +50,7 @@ export function createUserRepository(db: Db) {
         .update(users)
         .set({ [field]: value, updatedAt: new Date() })
         .where(and(eq(users.id, id), isNull(users[field])))
-        .returning();
+        .returning(profileColumns);
       return row ?? null;
     },
     async setGuideStep(id: string, key: string, done: boolean) {
