@@ -200,5 +200,13 @@ test('with the cubes used up, Generate says the balance is insufficient and the 
   const prompt = page.getByRole('dialog', { name: 'Insufficient balance' });
   await expect(prompt).toContainText('Buy cubes or a time plan');
   await prompt.getByRole('button', { name: 'Go to product services' }).click();
-  await expect(page).toHaveURL(/#\/user\/product$/);
+  // One cube is missing and no plan was ever bought: the smallest cube pack is preselected.
+  await expect(page).toHaveURL(/#\/user\/product\?product=[\w-]+$/);
+  const products = (await (await page.request.get('/turing/billing/products')).json()).data as {
+    id: string;
+    kind: string;
+    cubes: number;
+  }[];
+  const smallest = products.filter((p) => p.kind === 'cubes').sort((a, b) => a.cubes - b.cubes)[0]!;
+  await expect(page.getByTestId(`product-${smallest.id}`)).toBeChecked();
 });

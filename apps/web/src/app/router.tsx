@@ -61,17 +61,19 @@ export const routes: RouteObject[] = [
                 path: PATHS.profile,
                 handle: h({ title: 'routes.profile' }),
                 lazy: page(
-                  () => import('../features/user/pages/profile-page.tsx'),
-                  (m) => m.ProfilePage,
-                  ['user', 'auth', 'errors'],
+                  () => import('./profile-route.tsx'),
+                  (m) => m.ProfileRoute,
+                  ['user', 'auth', 'billing', 'errors'],
                 ),
               },
               {
                 path: PATHS.product,
-                handle: h({ title: 'routes.product' }),
+                // The purchase steps (?pay=, ?order=) live in the query; the page keeps its choices.
+                handle: h({ title: 'routes.product', keepOnQuery: true }),
                 lazy: page(
-                  () => import('../features/user/pages/product-page.tsx'),
+                  () => import('../features/billing/pages/product-page.tsx'),
                   (m) => m.ProductPage,
+                  ['billing', 'errors'],
                 ),
               },
               {

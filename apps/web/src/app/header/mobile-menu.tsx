@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Avatar, Button, Drawer } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CrownFilled, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routes/paths.ts';
@@ -24,6 +24,7 @@ export function MobileMenu({ open, active, onClose }: MobileMenuProps) {
   const avatarUrl = useLoginStore((s) => s.avatarUrl);
   const nickname = useLoginStore((s) => s.nickname);
   const onLogout = useLogoutAction();
+  const isVip = useLoginStore((s) => s.isVip);
 
   // Once the window is wide enough for the full header, a drawer left open would only hide it.
   useEffect(() => {
@@ -69,6 +70,11 @@ export function MobileMenu({ open, active, onClose }: MobileMenuProps) {
           <div className="mobile-menu__who">
             <Avatar size={32} src={avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
             <span className="mobile-menu__name">{nickname}</span>
+            {isVip && (
+              <span className="user-menu__vip">
+                <CrownFilled aria-hidden="true" /> VIP
+              </span>
+            )}
           </div>
           <ul className="mobile-menu__list">
             {USER_LINKS.map((link) => (

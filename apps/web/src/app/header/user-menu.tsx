@@ -1,5 +1,5 @@
 import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CrownFilled, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLoginStore } from '../../shared/session/login-store.ts';
@@ -11,6 +11,7 @@ export function UserMenu() {
   const avatarUrl = useLoginStore((s) => s.avatarUrl);
   const nickname = useLoginStore((s) => s.nickname);
   const onLogout = useLogoutAction();
+  const isVip = useLoginStore((s) => s.isVip);
 
   const items: MenuProps['items'] = [
     ...USER_LINKS.map((link) => ({
@@ -28,11 +29,17 @@ export function UserMenu() {
       <button
         type="button"
         className="user-menu__trigger"
-        aria-label={t('nav.userMenu', { name: nickname })}
+        // The visible text (name, then the VIP mark) stays whole inside the accessible name.
+        aria-label={t('nav.userMenu', { name: isVip ? `${nickname} VIP` : nickname })}
         data-testid="user-menu"
       >
         <Avatar size={32} src={avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
         <span className="user-menu__name">{nickname}</span>
+        {isVip && (
+          <span className="user-menu__vip" data-testid="header-vip">
+            <CrownFilled aria-hidden="true" /> VIP
+          </span>
+        )}
       </button>
     </Dropdown>
   );

@@ -6,6 +6,8 @@ interface LoginState {
   loginState: boolean;
   avatarUrl: string | null;
   nickname: string;
+  /** A time plan is running (the header shows the VIP mark). */
+  isVip: boolean;
   /** A fetched profile: the login state becomes true and the profile is cached. */
   setProfile(profile: UserProfile): void;
   /** Logout or an expired session: state false, cached profile cleared, store reset. */
@@ -18,15 +20,16 @@ export const useLoginStore = create<LoginState>((set) => ({
   loginState: storage.get<boolean>(STORAGE_KEYS.isLogin) === true,
   avatarUrl: cached?.avatarUrl ?? null,
   nickname: cached?.nickname ?? '',
+  isVip: cached?.isVip === true,
   setProfile(profile) {
     storage.set(STORAGE_KEYS.isLogin, true);
     storage.set(STORAGE_KEYS.userProfile, profile);
-    set({ loginState: true, avatarUrl: profile.avatarUrl, nickname: profile.nickname });
+    set({ loginState: true, avatarUrl: profile.avatarUrl, nickname: profile.nickname, isVip: profile.isVip });
   },
   reset() {
     storage.set(STORAGE_KEYS.isLogin, false);
     storage.remove(STORAGE_KEYS.userProfile);
-    set({ loginState: false, avatarUrl: null, nickname: '' });
+    set({ loginState: false, avatarUrl: null, nickname: '', isVip: false });
   },
 }));
 

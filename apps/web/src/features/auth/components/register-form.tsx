@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { GiftOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { OCCUPATIONS, usernameField, type RegisterBody } from '@turing/contract';
 import { reportFormError, zodRule } from '../../../shared/forms/zod-rule.ts';
@@ -12,9 +12,20 @@ import { PasswordPair } from '../../../shared/ui/identity/password-pair.tsx';
 import { CodeField } from '../../../shared/ui/identity/code-field.tsx';
 import { IdentityField, MethodSwitch, type Method } from '../../../shared/ui/identity/identity-field.tsx';
 
-const FIELDS = ['phone', 'email', 'code', 'username', 'password', 'confirmPassword', 'occupation', 'agree'];
+const FIELDS = [
+  'phone',
+  'email',
+  'code',
+  'username',
+  'password',
+  'confirmPassword',
+  'occupation',
+  'agree',
+  'inviteCode',
+];
 
-export function RegisterForm() {
+/** `inviteCode`: from a share link (`?invite=`), pre-filled and still editable. */
+export function RegisterForm({ inviteCode }: { inviteCode?: string } = {}) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm();
   const [method, setMethod] = useState<Method>('email');
@@ -30,6 +41,7 @@ export function RegisterForm() {
       confirmPassword: values.confirmPassword,
       occupation: values.occupation,
       agree: true,
+      ...(values.inviteCode?.trim() ? { inviteCode: values.inviteCode.trim() } : {}),
     } as RegisterBody;
     register.mutate(body, {
       onSuccess(profile) {
@@ -43,7 +55,14 @@ export function RegisterForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={onFinish} aria-label={t('tabs.register')}>
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      aria-label={t('tabs.register')}
+      initialValues={{ inviteCode }}
+    >
       <MethodSwitch value={method} onChange={setMethod} />
       <IdentityField method={method} />
       <CodeField form={form} method={method} purpose="register" />
@@ -60,6 +79,15 @@ export function RegisterForm() {
           placeholder={t('placeholders.occupation')}
           options={OCCUPATIONS.map((o) => ({ value: o, label: t(`occupations.${o}`) }))}
           aria-label={t('fields.occupation')}
+        />
+      </Form.Item>
+      <Form.Item name="inviteCode" label={t('fields.inviteCode')}>
+        <Input
+          prefix={<GiftOutlined />}
+          placeholder={t('placeholders.inviteCode')}
+          maxLength={32}
+          autoComplete="off"
+          data-testid="register-invite"
         />
       </Form.Item>
       <AgreementField />

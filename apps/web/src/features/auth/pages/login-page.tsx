@@ -22,7 +22,9 @@ type View = 'login' | 'register' | 'reset';
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const [params, setParams] = useSearchParams();
-  const [view, setView] = useState<View>(params.get('tab') === 'register' ? 'register' : 'login');
+  // A share link (`?invite=CODE`) opens registration with the inviter's code filled in.
+  const invite = params.get('invite')?.trim().slice(0, 32) || undefined;
+  const [view, setView] = useState<View>(params.get('tab') === 'register' || invite ? 'register' : 'login');
   const [prefill, setPrefill] = useState<{ method: Method; value: string } | null>(null);
   const finish = useFinishLogin();
   const handled = useRef(false);
@@ -101,7 +103,7 @@ export function LoginPage() {
               {view === 'login' ? (
                 <LoginForm key={prefill?.value ?? 'login'} prefill={prefill} onForgot={() => setView('reset')} />
               ) : (
-                <RegisterForm />
+                <RegisterForm inviteCode={invite} />
               )}
               <SsoButtons />
             </>

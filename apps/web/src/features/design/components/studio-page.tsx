@@ -147,7 +147,12 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
           {...viewer.handlers}
         />
       )}
-      <PurchaseModal open={gen.purchase.open} message={gen.purchase.message} onClose={gen.closePurchase} />
+      <PurchaseModal
+        open={gen.purchase.open}
+        message={gen.purchase.message}
+        shortBy={cost.data ? Math.max(1, cost.data.cubes - cost.data.balance) : undefined}
+        onClose={gen.closePurchase}
+      />
     </div>
   );
 }

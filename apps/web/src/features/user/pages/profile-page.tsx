@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Card, Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { AccountCard } from '../components/account-card.tsx';
 import { BasicInfoForm } from '../components/basic-info-form.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 
-export function ProfilePage() {
+/** `extra`: cards other features add below the account's own (the app composes them). */
+export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation('user');
   const { data: profile } = useUserInfo();
   const queryClient = useQueryClient();
@@ -66,6 +67,7 @@ export function ProfilePage() {
           <Card title={profile.hasPassword ? t('password.title') : t('password.setTitle')}>
             <PasswordForm hasPassword={profile.hasPassword} />
           </Card>
+          {extra}
         </>
       )}
     </div>

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { billingKeys } from './keys.ts';
+
+export const getInvitation = () => call<typeof billingRoutes.invitation>(billingEndpoints.invitation);
+
+export const invitationQueryOptions = () => queryOptions({ queryKey: billingKeys.invitation, queryFn: getInvitation });
+
+/** The user's own invitation code and link, who invited them, and how many they invited. */
+export const useInvitation = () => useQuery(invitationQueryOptions());

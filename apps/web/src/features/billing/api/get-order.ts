@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { billingKeys } from './keys.ts';
+
+export const getOrder = (id: string) =>
+  call<typeof billingRoutes.orderGet>(billingEndpoints.orderGet, { query: { id } });
+
+export const orderQueryOptions = (id: string) =>
+  queryOptions({ queryKey: billingKeys.order(id), queryFn: () => getOrder(id), retry: false });
+
+/**
+ * One order; with `pollMs` it is fetched again until it leaves "pending" (a provider's webhook may
+ * arrive a little after the customer comes back).
+ */
+export const useOrder = (id: string | null, pollMs?: number) =>
+  useQuery({
+    ...orderQueryOptions(id ?? ''),
+    enabled: Boolean(id),
+    refetchInterval: (query) =>
+      pollMs && (!query.state.data || query.state.data.state === 'pending') ? pollMs : false,
+  });

@@ -1,0 +1,18 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { billingKeys } from './keys.ts';
+
+export const listLedger = (cursor?: string) =>
+  call<typeof billingRoutes.ledger>(billingEndpoints.ledger, { query: cursor ? { cursor } : {} });
+
+export const ledgerQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: billingKeys.ledger,
+    queryFn: ({ pageParam }) => listLedger(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The user's balance history, newest first, a page at a time. */
+export const useLedger = () => useInfiniteQuery(ledgerQueryOptions());

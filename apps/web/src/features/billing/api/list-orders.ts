@@ -1,0 +1,18 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { billingKeys } from './keys.ts';
+
+export const listOrders = (cursor?: string) =>
+  call<typeof billingRoutes.orders>(billingEndpoints.orders, { query: cursor ? { cursor } : {} });
+
+export const ordersQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: billingKeys.orders,
+    queryFn: ({ pageParam }) => listOrders(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The user's orders, newest first, a page at a time. */
+export const useOrders = () => useInfiniteQuery(ordersQueryOptions());

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { billingKeys } from './keys.ts';
+
+export const listProducts = () => call<typeof billingRoutes.products>(billingEndpoints.products);
+
+export const productsQueryOptions = () =>
+  queryOptions({ queryKey: billingKeys.products, queryFn: listProducts, staleTime: 300_000 });
+
+/** Cube packs and time plans on sale, in the catalogue's order. */
+export const useProducts = () => useQuery(productsQueryOptions());

@@ -1,0 +1,46 @@
+import { Card, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { CrownOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { BillingAccount } from '@turing/contract';
+import { formatDateTime, splitDuration } from '../lib/format.ts';
+
+/** Cubes, the running plan's time left with its end, and the VIP state it gives. */
+export function BalanceCard({ account }: { account: BillingAccount | undefined }) {
+  const { t, i18n } = useTranslation('billing');
+  const left = account ? splitDuration(account.planSecondsLeft) : null;
+  return (
+    <Card title={<h2 className="billing__card-title">{t('balance.title')}</h2>} data-testid="balance-card">
+      {!account || !left ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : (
+        <div className="billing-balance">
+          <Statistic title={t('balance.cubes')} value={account.cubes} data-testid="balance-cubes" />
+          <div>
+            <Statistic
+              title={t('balance.plan')}
+              value={account.planUntil ? t('balance.planLeft', left) : t('balance.noPlan')}
+              data-testid="balance-plan"
+            />
+            {account.planUntil && (
+              <Typography.Text type="secondary">
+                {t('balance.planUntil', { date: formatDateTime(account.planUntil, i18n.language) })}
+              </Typography.Text>
+            )}
+          </div>
+          <div className="billing-balance__vip" data-testid="balance-vip">
+            {account.isVip ? (
+              <>
+                <Tag color="gold" icon={<CrownOutlined />}>
+                  {t('balance.vip')}
+                </Tag>
+                <Typography.Text type="secondary">{t('balance.vipActive')}</Typography.Text>
+              </>
+            ) : (
+              <Tag>{t('balance.regular')}</Tag>
+            )}
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Card, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
+import type { Order, OrderState } from '@turing/contract';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toast.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { useOrders } from '../api/list-orders.ts';
+import { formatDateTime, formatMoney } from '../lib/format.ts';
+
+const STATE_COLOR: Record<OrderState, string> = {
+  pending: 'processing',
+  paid: 'success',
+  failed: 'error',
+  cancelled: 'default',
+  refunded: 'warning',
+};
+
+/** The user's orders, newest first, with "load more" and cancelling a pending one. */
+export function OrderTable() {
+  const { t, i18n } = useTranslation('billing');
+  const orders = useOrders();
+  const cancel = useCancelOrder();
+  const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const columns: TableColumnsType<Order> = [
+    { key: 'kind', title: t('orders.type'), render: (_, o) => t(`orders.kind.${o.kind}`) },
+    { key: 'name', title: t('orders.name'), render: (_, o) => (i18n.language === 'zh' ? o.name.zh : o.name.en) },
+    {
+      key: 'price',
+      title: t('orders.price'),
+      align: 'right',
+      render: (_, o) => formatMoney(o.amount, o.currency, i18n.language),
+    },
+    {
+      key: 'state',
+      title: t('orders.state'),
+      render: (_, o) => (
+        <Tag color={STATE_COLOR[o.state]} data-testid="order-state">
+          {t(`orders.states.${o.state}`)}
+        </Tag>
+      ),
+    },
+    { key: 'pieces', title: t('orders.pieces'), dataIndex: 'pieces', align: 'right' },
+    {
+      key: 'period',
+      title: t('orders.period'),
+      render: (_, o) => (o.period ? t(`shop.period.${o.period}`) : t('none')),
+    },
+    { key: 'time', title: t('orders.time'), render: (_, o) => formatDateTime(o.createdAt, i18n.language) },
+    {
+      key: 'actions',
+      title: t('orders.actions'),
+      render: (_, o) =>
+        o.state === 'pending' ? (
+          <Popconfirm
+            title={t('orders.cancelConfirm')}
+            okText={t('orders.cancel')}
+            onConfirm={() => cancel.mutate(o.id, { onSuccess: () => toast.success(t('orders.cancelled')) })}
+          >
+            <Button size="small" loading={cancel.isPending && cancel.variables === o.id}>
+              {t('orders.cancel')}
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card title={<h2 className="billing__card-title">{t('orders.title')}</h2>}>
+      <Table<Order>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={orders.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('orders.empty') }}
+        data-testid="order-table"
+      />
+      {orders.hasNextPage && (
+        <div className="billing__more">
+          <Button onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>
+            {t('more')}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Empty, InputNumber, Radio, Segmented, Typography } from 'antd';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { CURRENCIES, LIMITS, type BillingAccount, type Currency, type Product } from '@turing/contract';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useCreateOrder } from '../api/create-order.ts';
+import { checkoutTarget } from '../lib/checkout.ts';
+import { defaultCurrency, formatMoney } from '../lib/format.ts';
+import { ProductOption } from './product-option.tsx';
+
+interface Props {
+  products: Product[];
+  account: BillingAccount | undefined;
+  /** The product the studio suggested (`?product=`), selected at first. */
+  suggestedId: string | null;
+}
+
+/** Currency, product, pieces and Buy: creates the order and goes to its checkout. */
+export function ProductPicker({ products, account, suggestedId }: Props) {
+  const { t, i18n } = useTranslation('billing');
+  const navigate = useNavigate();
+  const create = useCreateOrder();
+  const suggested = products.some((p) => p.id === suggestedId) ? suggestedId : null;
+  const [selected, setSelected] = useState<string | null>(suggested ?? products[0]?.id ?? null);
+  const [pieces, setPieces] = useState(1);
+  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
+  const currency = chosenCurrency ?? defaultCurrency(i18n.language);
+  const product = products.find((p) => p.id === selected) ?? null;
+  const providers = account?.providers ?? [];
+  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+
+  const buy = () => {
+    if (!product || !providers.length) return;
+    const provider = providers.includes('stripe') ? 'stripe' : 'dev';
+    create.mutate(
+      { productId: product.id, pieces, currency, provider },
+      {
+        onSuccess({ checkoutUrl }) {
+          const target = checkoutTarget(checkoutUrl, window.location.href);
+          if ('route' in target) void navigate(target.route);
+          else window.location.assign(target.href);
+        },
+      },
+    );
+  };
+
+  const group = (kind: Product['kind']) => {
+    const list = products.filter((p) => p.kind === kind);
+    if (!list.length) return null;
+    return (
+      <section className="billing-shop__group" aria-labelledby={`billing-${kind}`}>
+        <h3 id={`billing-${kind}`} className="billing-shop__group-title">
+          {kind === 'cubes' ? t('shop.packs') : t('shop.plans')}
+        </h3>
+        <div className="billing-shop__options">
+          {list.map((p) => (
+            <ProductOption key={p.id} product={p} currency={currency} suggested={p.id === suggested} />
+          ))}
+        </div>
+      </section>
+    );
+  };
+
+  return (
+    <Card
+      title={<h2 className="billing__card-title">{t('shop.title')}</h2>}
+      extra={
+        <Segmented
+          aria-label={t('shop.currency')}
+          value={currency}
+          onChange={(v) => setCurrency(v as Currency)}
+          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          data-testid="currency"
+        />
+      }
+    >
+      {account && !providers.length && (
+        <Alert type="warning" showIcon title={t('shop.unavailable')} className="billing-shop__alert" />
+      )}
+      {!products.length ? (
+        <Empty description={t('shop.empty')} />
+      ) : (
+        <Radio.Group
+          value={selected}
+          onChange={(e) => setSelected(e.target.value as string)}
+          className="billing-shop__radios"
+          aria-label={t('shop.title')}
+        >
+          {group('cubes')}
+          {group('plan')}
+        </Radio.Group>
+      )}
+      <div className="billing-shop__footer">
+        <label className="billing-shop__pieces">
+          <span>{t('shop.pieces')}</span>
+          <InputNumber
+            min={1}
+            max={LIMITS.orderPiecesMax}
+            precision={0}
+            value={pieces}
+            onChange={(v) => setPieces(Math.min(LIMITS.orderPiecesMax, Math.max(1, Math.round(v ?? 1))))}
+            data-testid="pieces"
+          />
+        </label>
+        {product && (
+          <div className="billing-shop__total" data-testid="order-total">
+            <Typography.Text type="secondary">{t('shop.total')}</Typography.Text>{' '}
+            <strong>{money(product.price[currency] * pieces)}</strong>
+            <Typography.Text type="secondary" className="billing-shop__gives">
+              {product.kind === 'cubes'
+                ? t('shop.totalCubes', { count: product.cubes * pieces })
+                : t('shop.totalPlan', { period: t(`shop.period.${product.period ?? 'day'}`), pieces })}
+            </Typography.Text>
+          </div>
+        )}
+        <Button
+          type="primary"
+          size="large"
+          icon={<ShoppingCartOutlined />}
+          disabled={!product || !providers.length}
+          loading={create.isPending}
+          onClick={buy}
+          data-testid="buy"
+        >
+          {t('shop.buy')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

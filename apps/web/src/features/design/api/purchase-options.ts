@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+
+export const listProducts = () => call<typeof billingRoutes.products>(billingEndpoints.products);
+export const listRecentOrders = () =>
+  call<typeof billingRoutes.orders>(billingEndpoints.orders, { query: { limit: 50 } });
+
+const purchaseOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['design', 'purchase-options'],
+    queryFn: async () => {
+      const [products, orders] = await Promise.all([listProducts(), listRecentOrders()]);
+      return { products, orders: orders.items };
+    },
+    staleTime: 60_000,
+  });
+
+/** What the purchase prompt needs to suggest a product: the catalogue and the user's latest orders. */
+export const usePurchaseOptions = (enabled: boolean) => useQuery({ ...purchaseOptionsQueryOptions(), enabled });

@@ -1,7 +1,0 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../../shared/ui/page-frame.tsx';
-
-export function ProductPage() {
-  const { t } = useTranslation();
-  return <PageFrame title={t('routes.product')} />;
-}
