@@ -70,6 +70,10 @@ export const works = pgTable(
     index('works_user_idx').on(t.userId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('works_tags_idx').using('gin', t.tags),
     index('works_based_on_idx').on(t.basedOnId),
+    // Deleting an upload sets this to null: without the index that scans every work.
+    index('works_base_upload_idx')
+      .on(t.baseUploadId)
+      .where(sql`${t.baseUploadId} is not null`),
     uniqueIndex('works_upload_idx').on(t.uploadId),
     check('works_counts_non_negative', sql`${t.likeCount} >= 0 and ${t.collectCount} >= 0`),
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -27,6 +28,10 @@ export const uploads = pgTable(
     index('uploads_user_idx').on(t.userId, t.kind),
     index('uploads_task_idx').on(t.taskId),
     index('uploads_hash_idx').on(t.userId, t.contentHash),
+    // The daily sweep looks only at old inputs (results have a task): keep it off the whole table.
+    index('uploads_sweep_idx')
+      .on(t.createdAt)
+      .where(sql`${t.taskId} is null`),
   ],
 );
 export type UploadRow = typeof uploads.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../db/schema/index.ts';
+import { folderItems, folders, uploads, works } from '../../db/schema/index.ts';
 import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
 import { png, upload } from '../../test/upload-helpers.ts';
 import { sweepAbandonedUploads } from './upload-sweep.ts';
@@ -89,6 +89,26 @@ describe('abandoned uploads', () => {
     await sweepAbandonedUploads(t.database.db, storage(), new Date(Date.now() + 86_400_000 + 60_000));
     expect(await keyOf(fresh.id)).toBeNull();
     expect(await keyOf(avatar.id)).not.toBeNull();
+  });
+
+  it('stay while a folder keeps them or a community work shows them', async () => {
+    const { user, cookie } = await seedUser(t);
+    const inFolder = await uploadOf(cookie, 'base');
+    const workBase = await uploadOf(cookie, 'base');
+    const result = await t.app.services!.images.save({
+      userId: user.id,
+      kind: 'result',
+      png: await png(64, 48, '#445566'),
+    });
+    const [folder] = await t.database.db.insert(folders).values({ userId: user.id, name: 'Kept' }).returning();
+    await t.database.db.insert(folderItems).values({ userId: user.id, folderId: folder!.id, uploadId: inFolder.id });
+    await t.database.db
+      .insert(works)
+      .values({ userId: user.id, uploadId: result.id, baseUploadId: workBase.id, title: 'W', width: 64, height: 48 });
+    await age([inFolder.id, workBase.id, result.id], 2);
+
+    await sweepAbandonedUploads(t.database.db, storage());
+    for (const id of [inFolder.id, workBase.id, result.id]) expect(await keyOf(id)).not.toBeNull();
   });
 
   it('keep their rows when a file cannot be removed, so the next sweep retries', async () => {

@@ -1,11 +1,11 @@
 import { and, eq, gt, inArray, lt, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { supportMessages, tasks, uploads, users } from '../../db/schema/index.ts';
+import { folderItems, supportMessages, tasks, uploads, users, works } from '../../db/schema/index.ts';
 
 export type NewUpload = typeof uploads.$inferInsert;
 
 /**
- * Uploads nothing refers to: no profile, ticket or task. A new kind of reference must be added
+ * Uploads nothing refers to: no profile, ticket, task, folder or community work. A new kind of reference must be added
  * here, or the sweep removes images still in use.
  */
 function unreferencedBy(db: Db) {
@@ -25,6 +25,25 @@ function unreferencedBy(db: Db) {
     ),
     // Generated results belong to their task; inputs a task was made with stay with it.
     sql`${uploads.taskId} is null`,
+    // Whatever a folder keeps or a community work shows is the user's, however it got there.
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(folderItems)
+        .where(eq(folderItems.uploadId, uploads.id)),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(works)
+        .where(eq(works.baseUploadId, uploads.id)),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(works)
+        .where(eq(works.uploadId, uploads.id)),
+    ),
     notExists(
       db
         .select({ one: sql`1` })
