@@ -9,6 +9,7 @@ import { adminTokenFile, readToken } from './modules/support/admin-token.ts';
 import { CliError, createAdminClient } from './modules/support/admin-client.ts';
 import { formatList, formatReports, formatTicket } from './modules/support/admin-format.ts';
 import { CATALOGUE_HELP, CATALOGUE_OPTIONS, catalogueCommands } from './modules/billing/catalogue.cli.ts';
+import { CODES_HELP, CODES_OPTIONS, codesCommands } from './modules/billing/codes.cli.ts';
 
 const HELP = `Turing Design admin
 
@@ -29,7 +30,7 @@ Commands:
                [--note TEXT]       takes back, never below zero). <user> is a username,
                [--key KEY]         e-mail, phone (+country code) or user id; --key makes
                                    a repeated command change nothing (e.g. a ticket id)
-${CATALOGUE_HELP}  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
+${CATALOGUE_HELP}${CODES_HELP}  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
                [--limit N]         resolved or all); pages as support:list does;
                [--cursor C]        --all prints every page
                [--all]
@@ -62,7 +63,8 @@ async function run(argv: string[]): Promise<string> {
       options: {
         url: { type: 'string' },
         token: { type: 'string' },
-        status: { type: 'string', default: 'open' },
+        // No default: each list has its own (support and reports: open; codes: all).
+        status: { type: 'string' },
         limit: { type: 'string' },
         cursor: { type: 'string' },
         all: { type: 'boolean' },
@@ -70,6 +72,7 @@ async function run(argv: string[]): Promise<string> {
         key: { type: 'string' },
         reason: { type: 'string' },
         ...CATALOGUE_OPTIONS,
+        ...CODES_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -87,7 +90,7 @@ async function run(argv: string[]): Promise<string> {
   };
   const commands: Record<string, (client: ReturnType<typeof createAdminClient>, url: string) => Promise<string>> = {
     'support:list': async (client) => {
-      const status = values.status as StatusFilter;
+      const status = (values.status ?? 'open') as StatusFilter;
       if (!STATUS_FILTERS.includes(status))
         throw new UsageError(`--status must be one of ${STATUS_FILTERS.join(', ')}.`);
       const limit = values.limit === undefined ? PAGE_LIMIT.default : Number(values.limit);
@@ -143,6 +146,12 @@ async function run(argv: string[]): Promise<string> {
       throw new UsageError(message);
     }),
   );
+  Object.assign(
+    commands,
+    codesCommands(values, rest, (message) => {
+      throw new UsageError(message);
+    }),
+  );
   const handler = commands[command];
   if (!handler) throw new UsageError(`Unknown command "${command}".`);
 
@@ -189,7 +198,7 @@ function communityCommands(
   };
   return {
     'community:reports': async (client) => {
-      const status = values.status as ReportFilter;
+      const status = (values.status ?? 'open') as ReportFilter;
       if (!REPORT_FILTERS.includes(status))
         throw new UsageError(`--status must be one of ${REPORT_FILTERS.join(', ')}.`);
       const limit = values.limit === undefined ? PAGE_LIMIT.default : Number(values.limit);

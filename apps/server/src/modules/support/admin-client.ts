@@ -90,6 +90,12 @@ export function createAdminClient(opts: { url: string; token: string }) {
     grant: (body: { user: string; cubes: number; note?: string; key?: string }) =>
       request<typeof billingAdminRoutes.grant>(billingAdminEndpoints.grant, { body }),
     catalogue: () => request<typeof billingAdminRoutes.catalogue>(billingAdminEndpoints.catalogue),
+    codesMint: (body: RouteBody<typeof billingAdminRoutes.codesMint>) =>
+      request<typeof billingAdminRoutes.codesMint>(billingAdminEndpoints.codesMint, { body }),
+    codes: (query: RouteQuery<typeof billingAdminRoutes.codes>) =>
+      request<typeof billingAdminRoutes.codes>(billingAdminEndpoints.codes, { query }),
+    codesRevoke: (body: RouteBody<typeof billingAdminRoutes.codesRevoke>) =>
+      request<typeof billingAdminRoutes.codesRevoke>(billingAdminEndpoints.codesRevoke, { body }),
     catalogueUpdate: (body: RouteBody<typeof billingAdminRoutes.catalogueUpdate>) =>
       request<typeof billingAdminRoutes.catalogueUpdate>(billingAdminEndpoints.catalogueUpdate, { body }),
     reports: (status: 'open' | 'resolved' | 'all', page: { cursor?: string; limit?: number } = {}) =>
