@@ -27,7 +27,13 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Logins and availability checks compare usernames case-insensitively, so uniqueness does too.
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // "How many did I invite" counts these.
+    index('users_invited_by_idx')
+      .on(t.invitedBy)
+      .where(sql`${t.invitedBy} is not null`),
+  ],
 );
 
 export const sessions = pgTable(
