@@ -88,6 +88,7 @@ export function InvitationCard() {
           ) : (
             <Form
               form={form}
+              name="invitation"
               layout="vertical"
               requiredMark={false}
               onFinish={onFinish}

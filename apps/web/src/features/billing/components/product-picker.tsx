@@ -36,8 +36,8 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
     create.mutate(
       { productId: product.id, pieces, currency, provider },
       {
-        onSuccess({ checkoutUrl }) {
-          const target = checkoutTarget(checkoutUrl, window.location.href);
+        onSuccess({ order, checkoutUrl }) {
+          const target = checkoutTarget(checkoutUrl, order.provider, window.location.href);
           if ('route' in target) void navigate(target.route);
           else window.location.assign(target.href);
         },

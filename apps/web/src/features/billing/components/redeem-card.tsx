@@ -38,6 +38,7 @@ export function RedeemCard() {
       </Typography.Paragraph>
       <Form
         form={form}
+        name="redeem"
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
