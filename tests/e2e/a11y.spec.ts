@@ -126,6 +126,19 @@ for (const { theme, locale } of COMBOS) {
       await page.getByTestId('user-menu').hover();
       await expect(page.getByRole('menu')).toBeVisible();
       await check(page, `the avatar menu (${label})`);
+
+      // The development provider's test payment, over a pending order in the order history.
+      const products = (await (await page.request.get('/turing/billing/products')).json()) as {
+        data: { id: string }[];
+      };
+      const created = await page.request.post('/turing/billing/order/create', {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        data: { productId: products.data[0]!.id, currency: locale === 'zh' ? 'CNY' : 'USD', provider: 'dev' },
+      });
+      const { order } = ((await created.json()) as { data: { order: { id: string } } }).data;
+      await page.goto(`/#/user/product?pay=${order.id}`);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, `the test payment (${label})`);
     });
 
     test('studio pages, the tour, the word package editor, results and the purchase dialog', async ({ page }) => {

@@ -48,7 +48,7 @@ export function LedgerTable() {
         loading={ledger.isPending}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('ledger.empty') }}
+        locale={{ emptyText: <span className="billing__empty">{t('ledger.empty')}</span> }}
         data-testid="ledger-table"
       />
       {ledger.hasNextPage && (

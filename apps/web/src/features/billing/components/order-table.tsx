@@ -74,7 +74,7 @@ export function OrderTable() {
         loading={orders.isPending}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('orders.empty') }}
+        locale={{ emptyText: <span className="billing__empty">{t('orders.empty')}</span> }}
         data-testid="order-table"
       />
       {orders.hasNextPage && (
