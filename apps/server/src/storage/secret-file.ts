@@ -21,7 +21,8 @@ export async function ensureSecretFile(dataDir: string, name: string, configured
   const existing = await readSecretFile(file);
   if (existing) return existing;
   await fs.mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
+  // Hex, not base64url: a secret starting with '-' would read as an option on a command line.
+  const secret = randomBytes(32).toString('hex');
   try {
     await fs.writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;

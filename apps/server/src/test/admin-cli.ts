@@ -9,7 +9,7 @@ const cli = path.resolve(import.meta.dirname, '../admin.ts');
 /** Runs `npm run admin -- <args>` as its own process against a test app listening at `url`. */
 export async function runAdminCli(t: TestApp, url: string, ...args: string[]) {
   try {
-    const out = await run(process.execPath, [cli, ...args, '--url', url, '--token', t.app.services!.adminToken], {
+    const out = await run(process.execPath, [cli, ...args, '--url', url, `--token=${t.app.services!.adminToken}`], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: t.config.DATA_DIR },
     });
     return { code: 0, stdout: out.stdout, stderr: out.stderr };
