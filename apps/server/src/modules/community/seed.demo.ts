@@ -102,6 +102,8 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
           occupation: c.occupation,
           avatarKey,
           inviteCode: `DEMO${String(i + 1).padStart(2, '0')}${randomUUID().slice(0, 6).toUpperCase()}`,
+          // Joined weeks before their first work, as their home pages say.
+          createdAt: new Date(started - (DEMO_WORKS.length * 11 + (DEMO_CREATORS.length - i) * 7 * 24) * HOUR_MS),
         })
         .returning({ id: users.id });
       creatorIds.push(row!.id);
@@ -181,10 +183,12 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
     const likes: { userId: string; workId: string }[] = [];
     const collects: { userId: string; workId: string }[] = [];
     workIds.forEach((workId, i) => {
-      creatorIds.forEach((userId, u) => {
-        if (u === DEMO_WORKS[i]!.creator) return;
-        if ((i * 7 + u * 3) % 5 < 3) likes.push({ userId, workId });
-        if ((i * 5 + u) % 4 === 0) collects.push({ userId, workId });
+      const others = creatorIds.filter((_, u) => u !== DEMO_WORKS[i]!.creator);
+      // From none to every other creator, so "most liked" has an order to show.
+      const likeCount = (i * 3) % (others.length + 1);
+      others.forEach((userId, k) => {
+        if ((k + i) % others.length < likeCount) likes.push({ userId, workId });
+        if ((i * 5 + k) % 4 === 0) collects.push({ userId, workId });
       });
     });
     const follow = creatorIds.flatMap((followerId, a) =>
@@ -226,17 +230,15 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
         },
       );
       const link = typeof b.link === 'string' ? b.link : `/detail/${workIds[b.link.work]}`;
-      await tx
-        .insert(banners)
-        .values({
-          titleEn: b.titleEn,
-          titleZh: b.titleZh,
-          subtitleEn: b.subtitleEn,
-          subtitleZh: b.subtitleZh,
-          imageKey,
-          link,
-          sort: i,
-        });
+      await tx.insert(banners).values({
+        titleEn: b.titleEn,
+        titleZh: b.titleZh,
+        subtitleEn: b.subtitleEn,
+        subtitleZh: b.subtitleZh,
+        imageKey,
+        link,
+        sort: i,
+      });
     }
     return true;
   });
