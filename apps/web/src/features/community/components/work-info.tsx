@@ -26,6 +26,8 @@ export function WorkInfo({ work }: { work: WorkDetail }) {
     dateStyle: 'medium',
   }).format(new Date(work.publishedAt));
   const settings = SETTING_KEYS.flatMap((key) => {
+    // Text to image has no base image, so only the text weight steered it (as the studio shows).
+    if (work.settings?.mode === 'text' && (key === 'imageWeight' || key === 'controlStrength')) return [];
     const value = work.settings?.[key];
     return value === undefined || value === null || typeof value === 'object' ? [] : [[key, String(value)] as const];
   });

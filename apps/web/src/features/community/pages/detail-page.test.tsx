@@ -82,6 +82,18 @@ describe('the detail page', () => {
     expect(screen.getByRole('link', { name: /Mei Lin/ })).toHaveAttribute('href', `/own?userId=${CREATOR}`);
   });
 
+  it.each([
+    ['text', ['Text weight'], ['Image weight', 'Control strength']],
+    ['iterate', ['Image weight', 'Text weight', 'Control strength'], []],
+  ] as const)('lists only the weights that steered a task in %s mode', async (mode, shown, absent) => {
+    const settings = { mode, size: '4:3', imageWeight: 0.5, textWeight: 0.7, controlStrength: 0.6 };
+    mockApi({ '/community/work/detail': { data: work({ settings }) }, '/community/work/derived': empty });
+    show();
+    expect(await screen.findByText('Parameters')).toBeInTheDocument();
+    for (const label of shown) expect(screen.getByText(label)).toBeInTheDocument();
+    for (const label of absent) expect(screen.queryByText(label)).not.toBeInTheDocument();
+  });
+
   it('likes at once, then takes the server’s counts', async () => {
     let answer: (v: unknown) => void = () => {};
     const pending = new Promise((resolve) => (answer = resolve));

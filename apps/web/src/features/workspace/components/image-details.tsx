@@ -7,6 +7,7 @@ import { formatBytes, useFormatTime } from '../lib/format.ts';
 
 const TAG_GROUPS = ['style', 'material', 'function'] as const;
 const WEIGHTS = ['imageWeight', 'textWeight', 'controlStrength'] as const;
+const TEXT_WEIGHTS = ['textWeight'] as const;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const list = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
@@ -46,7 +47,9 @@ export function ImageDetails({ image }: { image: FolderImage }) {
       add('model', value('model', p.model));
       add('size', str(p.size));
       add('quality', value('quality', p.quality));
-      for (const w of WEIGHTS) add(w, typeof p[w] === 'number' ? String(p[w]) : null);
+      // Text to image has no base image, so only the text weight steered it (as the studio shows).
+      for (const w of p.mode === 'text' ? TEXT_WEIGHTS : WEIGHTS)
+        add(w, typeof p[w] === 'number' ? String(p[w]) : null);
       for (const g of TAG_GROUPS) {
         const slugs = list(tagsOf[g]);
         add(
