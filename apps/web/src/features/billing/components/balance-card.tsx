@@ -27,18 +27,22 @@ export function BalanceCard({ account }: { account: BillingAccount | undefined }
               </Typography.Text>
             )}
           </div>
-          <div className="billing-balance__vip" data-testid="balance-vip">
-            {account.isVip ? (
-              <>
-                <Tag color="gold" icon={<CrownOutlined />}>
-                  {t('balance.vip')}
-                </Tag>
-                <Typography.Text type="secondary">{t('balance.vipActive')}</Typography.Text>
-              </>
-            ) : (
-              <Tag>{t('balance.regular')}</Tag>
-            )}
-          </div>
+          <Statistic
+            title={t('balance.membership')}
+            data-testid="balance-vip"
+            valueRender={() =>
+              account.isVip ? (
+                <div className="billing-balance__vip">
+                  <Tag color="gold" icon={<CrownOutlined />}>
+                    {t('balance.vip')}
+                  </Tag>
+                  <Typography.Text type="secondary">{t('balance.vipActive')}</Typography.Text>
+                </div>
+              ) : (
+                <Tag>{t('balance.regular')}</Tag>
+              )
+            }
+          />
         </div>
       )}
     </Card>

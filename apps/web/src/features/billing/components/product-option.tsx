@@ -19,9 +19,7 @@ export function ProductOption({
     <Radio value={product.id} className="billing-product" data-testid={`product-${product.id}`}>
       <span className="billing-product__name">{name}</span>
       <Typography.Text type="secondary" className="billing-product__detail">
-        {product.kind === 'cubes'
-          ? t('shop.packDetail', { count: product.cubes })
-          : t(`shop.period.${product.period ?? 'day'}`)}
+        {product.kind === 'cubes' ? t('shop.packDetail') : t(`shop.period.${product.period ?? 'day'}`)}
       </Typography.Text>
       <span className="billing-product__price">
         {t('shop.perPiece', { price: formatMoney(product.price[currency], currency, i18n.language) })}

@@ -33,7 +33,7 @@ export function RedeemCard() {
 
   return (
     <Card title={<h2 className="billing__card-title">{t('redeem.title')}</h2>} data-testid="redeem-card">
-      <Typography.Paragraph type="secondary" className="billing__intro">
+      <Typography.Paragraph type="secondary" className="billing__intro billing__intro--spaced">
         {t('redeem.intro')}
       </Typography.Paragraph>
       <Form
