@@ -24,7 +24,8 @@ export function CreatorStrip() {
               <span className="creator__text">
                 <span className="creator__name">{c.nickname}</span>
                 <span className="creator__stats">
-                  {t('creators.followers', { count: c.followers })} · {t('creators.works', { count: c.works })}
+                  <span>{t('creators.followers', { count: c.followers })}</span> ·{' '}
+                  <span>{t('creators.works', { count: c.works })}</span>
                 </span>
               </span>
             </Link>
