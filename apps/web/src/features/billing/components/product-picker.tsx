@@ -85,6 +85,7 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
           value={selected}
           onChange={(e) => setSelected(e.target.value as string)}
           className="billing-shop__radios"
+          name="billing-product"
           aria-label={t('shop.title')}
         >
           {group('cubes')}
@@ -92,9 +93,10 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
         </Radio.Group>
       )}
       <div className="billing-shop__footer">
-        <label className="billing-shop__pieces">
-          <span>{t('shop.pieces')}</span>
+        <div className="billing-shop__pieces">
+          <label htmlFor="billing-pieces">{t('shop.pieces')}</label>
           <InputNumber
+            id="billing-pieces"
             min={1}
             max={LIMITS.orderPiecesMax}
             precision={0}
@@ -102,7 +104,7 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
             onChange={(v) => setPieces(Math.min(LIMITS.orderPiecesMax, Math.max(1, Math.round(v ?? 1))))}
             data-testid="pieces"
           />
-        </label>
+        </div>
         {product && (
           <div className="billing-shop__total" data-testid="order-total">
             <Typography.Text type="secondary">{t('shop.total')}</Typography.Text>{' '}

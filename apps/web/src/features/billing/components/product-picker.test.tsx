@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BillingAccount, Product } from '@turing/contract';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { mockApi, renderInApp } from '../../../test/render-app.tsx';
+import { ProductPicker } from './product-picker.tsx';
+
+const products: Product[] = [
+  {
+    id: 'cubes-50',
+    kind: 'cubes',
+    cubes: 50,
+    period: null,
+    price: { CNY: 990, USD: 149 },
+    name: { en: '50 cubes', zh: '50 魔方' },
+  },
+  {
+    id: 'plan-day',
+    kind: 'plan',
+    cubes: 0,
+    period: 'day',
+    price: { CNY: 1200, USD: 199 },
+    name: { en: 'Day plan', zh: '日卡' },
+  },
+];
+const account: BillingAccount = { cubes: 3, planUntil: null, planSecondsLeft: 0, isVip: false, providers: ['dev'] };
+const ORDER_ID = '8d100cf7-336e-46ba-81d0-5c5b8d3ccb01';
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe('choosing and buying a product', () => {
+  it('preselects the suggested product and prices it in dollars for English readers', async () => {
+    mockApi();
+    renderInApp(<ProductPicker products={products} account={account} suggestedId="plan-day" />);
+    expect(screen.getByTestId('product-plan-day')).toBeChecked();
+    expect(screen.getByText('Suggested for the task you wanted to generate')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'USD' })).toBeChecked();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$1.99');
+  });
+
+  it('prices in yuan for Chinese readers, and the switch changes the currency', async () => {
+    await i18n.changeLanguage('zh');
+    mockApi();
+    renderInApp(<ProductPicker products={products} account={account} suggestedId={null} />);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('¥9.90');
+    await userEvent.setup().click(screen.getByText('USD'));
+    expect(screen.getByTestId('order-total')).toHaveTextContent('US$1.49');
+  });
+
+  it('orders the pieces chosen and follows the development provider to its confirm step', async () => {
+    const api = mockApi({
+      '/billing/order/create': {
+        data: {
+          order: { id: ORDER_ID, provider: 'dev' },
+          checkoutUrl: `http://localhost:9/#/user/product?pay=${ORDER_ID}`,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderInApp(<ProductPicker products={products} account={account} suggestedId={null} />);
+    await user.click(screen.getByTestId('product-cubes-50'));
+    const pieces = screen.getByRole('spinbutton', { name: 'Pieces' });
+    await user.clear(pieces);
+    await user.type(pieces, '3');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$4.47');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('You receive 150 cubes');
+    await user.click(screen.getByTestId('buy'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(`?pay=${ORDER_ID}`));
+    expect(api.to('/billing/order/create').map((c) => c.body)).toEqual([
+      { productId: 'cubes-50', pieces: 3, currency: 'USD', provider: 'dev' },
+    ]);
+  });
+
+  it('cannot buy when no payment provider is offered', () => {
+    mockApi();
+    renderInApp(<ProductPicker products={products} account={{ ...account, providers: [] }} suggestedId={null} />);
+    expect(screen.getByText(/Payments are not available right now/)).toBeInTheDocument();
+    expect(screen.getByTestId('buy')).toBeDisabled();
+  });
+});
