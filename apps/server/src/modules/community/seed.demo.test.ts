@@ -26,8 +26,13 @@ describe('demo community content', () => {
     const page = await ok<{ items: WorkCard[] }>(call(t, null, 'GET', '/work/list?limit=100'));
     expect(page.items).toHaveLength(DEMO_WORKS.length);
     expect(new Set(page.items.map((w) => w.height / w.width)).size).toBeGreaterThan(3);
-    // Works differ in likes, so sorting by them has an order to show.
+    // Works differ in likes and collections, also within one creator's, so sorting has an order to show.
     expect(new Set(page.items.map((w) => w.likeCount)).size).toBeGreaterThan(2);
+    expect(new Set(page.items.map((w) => w.collectCount)).size).toBeGreaterThan(2);
+    const likesByCreator = new Map<string, Set<number>>();
+    for (const w of page.items)
+      likesByCreator.set(w.creator.id, (likesByCreator.get(w.creator.id) ?? new Set()).add(w.likeCount));
+    for (const counts of likesByCreator.values()) expect(counts.size).toBeGreaterThan(1);
     expect(page.items.every((w) => w.creator.avatarUrl?.startsWith('/files/public/'))).toBe(true);
 
     const [mismatch] = await t.database.query(`

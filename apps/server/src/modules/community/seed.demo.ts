@@ -184,11 +184,16 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
     const collects: { userId: string; workId: string }[] = [];
     workIds.forEach((workId, i) => {
       const others = creatorIds.filter((_, u) => u !== DEMO_WORKS[i]!.creator);
-      // From none to every other creator, so "most liked" has an order to show.
-      const likeCount = (i * 3) % (others.length + 1);
+      // Counts vary from work to work, and the round keeps one creator's works (the list takes
+      // turns between creators) from all scoring alike: "most liked" and "most collected" have an
+      // order to show.
+      const round = Math.floor(i / creatorIds.length);
+      const likeCount = (i * 2 + round) % (others.length + 1);
+      const collectCount = (i + 2 * round) % 3;
       others.forEach((userId, k) => {
-        if ((k + i) % others.length < likeCount) likes.push({ userId, workId });
-        if ((i * 5 + k) % 4 === 0) collects.push({ userId, workId });
+        const turn = (k + i) % others.length;
+        if (turn < likeCount) likes.push({ userId, workId });
+        if (turn < collectCount) collects.push({ userId, workId });
       });
     });
     const follow = creatorIds.flatMap((followerId, a) =>
