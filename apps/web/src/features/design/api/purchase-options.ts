@@ -6,7 +6,7 @@ export const listProducts = () => call<typeof billingRoutes.products>(billingEnd
 export const listRecentOrders = () =>
   call<typeof billingRoutes.orders>(billingEndpoints.orders, { query: { limit: 50 } });
 
-const purchaseOptionsQueryOptions = () =>
+export const purchaseOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['design', 'purchase-options'],
     queryFn: async () => {
