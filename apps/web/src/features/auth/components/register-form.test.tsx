@@ -113,4 +113,24 @@ describe('the register form', () => {
     expect(await screen.findByText('The verification code is wrong')).toBeInTheDocument();
     expect(screen.queryByText('Home page')).not.toBeInTheDocument();
   });
+
+  it('sends the invitation code from a share link, and an unknown one comes back under its field', async () => {
+    const api = mockApi({
+      '/unauthorized/reg': {
+        status: 404,
+        code: 'INVITE_CODE_NOT_FOUND',
+        msg: 'This invitation code does not exist',
+        details: [{ field: 'inviteCode', code: 'INVITE_CODE_NOT_FOUND' }],
+      },
+    });
+    const user = userEvent.setup();
+    renderInApp(<RegisterForm inviteCode="IRIS5678" />, { path: '/login' });
+    expect(screen.getByLabelText('Invitation code (optional)')).toHaveValue('IRIS5678');
+    await fillIn(user, '123456');
+    await user.click(submit());
+    expect(await screen.findByText('This invitation code does not exist')).toBeInTheDocument();
+    expect(api.to('/unauthorized/reg').map((c) => (c.body as { inviteCode?: string }).inviteCode)).toEqual([
+      'IRIS5678',
+    ]);
+  });
 });
