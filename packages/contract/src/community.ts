@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { communityAdminEndpoints, communityEndpoints, creatorEndpoints } from './community.endpoints.ts';
+import { communityEndpoints } from './community.endpoints.ts';
 import { textField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
@@ -14,15 +14,6 @@ export {
   WORK_SORTS,
   type CommunityTagCategory,
 } from './community.constants.ts';
-export const ACHIEVEMENTS = [
-  'first_generation',
-  'first_publication',
-  'likes_10',
-  'likes_100',
-  'followers_10',
-  'followers_100',
-] as const;
-export type AchievementCode = (typeof ACHIEVEMENTS)[number];
 
 const workId = z.uuid('WORK_NOT_FOUND');
 const userId = z.uuid('USER_NOT_FOUND');
@@ -129,48 +120,6 @@ export const banner = z.object({
   link: z.string(),
 });
 
-export const creatorCard = creatorSummary.extend({
-  signature: z.string(),
-  followers: z.number().int(),
-  works: z.number().int(),
-  likesReceived: z.number().int(),
-  followedByMe: z.boolean(),
-  /** A few of their latest works. */
-  recentWorks: z.array(z.object({ id: z.string(), thumbUrl: z.string() })),
-});
-export type CreatorCard = z.infer<typeof creatorCard>;
-
-export const userHome = creatorSummary.extend({
-  signature: z.string(),
-  occupation: z.string(),
-  followers: z.number().int(),
-  following: z.number().int(),
-  works: z.number().int(),
-  likesReceived: z.number().int(),
-  collectsReceived: z.number().int(),
-  followedByMe: z.boolean(),
-  isSelf: z.boolean(),
-  joinedAt: z.iso.datetime(),
-});
-export type UserHome = z.infer<typeof userHome>;
-
-export const achievement = z.object({
-  code: z.enum(ACHIEVEMENTS),
-  unlocked: z.boolean(),
-  unlockedAt: z.iso.datetime().nullable(),
-  /** Current value towards the goal (e.g. likes received) and the goal. */
-  progress: z.number().int(),
-  goal: z.number().int(),
-});
-export type Achievement = z.infer<typeof achievement>;
-
-export const followEntry = creatorSummary.extend({
-  signature: z.string(),
-  followers: z.number().int(),
-  followedByMe: z.boolean(),
-});
-
-const userQuery = z.object({ userId: userId.optional() });
 const workQuery = z.object({ id: workId });
 
 export const reportBody = z
@@ -277,97 +226,5 @@ export const communityRoutes = {
     body: reportBody,
     response: z.null(),
     summary: 'Reports a work to the operators',
-  }),
-};
-
-export const creatorRoutes = {
-  subscribe: route({
-    ...creatorEndpoints.subscribe,
-    query: z.object({ userId }),
-    response: z.object({ following: z.boolean(), followers: z.number().int() }),
-    summary: 'Follows a user (idempotent; not oneself)',
-  }),
-  unsubscribe: route({
-    ...creatorEndpoints.unsubscribe,
-    query: z.object({ userId }),
-    response: z.object({ following: z.boolean(), followers: z.number().int() }),
-    summary: 'Stops following a user (idempotent)',
-  }),
-  waterfallBlogger: route({
-    ...creatorEndpoints.waterfallBlogger,
-    query: z.object({ limit: z.coerce.number().int().min(1, 'PAGE_LIMIT').max(20, 'PAGE_LIMIT').default(6) }),
-    response: z.array(creatorCard),
-    summary: 'Recommended creators for the community page',
-  }),
-  achievement: route({
-    ...creatorEndpoints.achievement,
-    query: userQuery,
-    response: z.array(achievement),
-    summary: 'Achievements of a user (the caller when userId is left out), unlocked or in progress',
-  }),
-  home: route({
-    ...creatorEndpoints.home,
-    query: userQuery,
-    response: userHome,
-    summary: 'A user’s public home page header (the caller when userId is left out)',
-  }),
-  followers: route({
-    ...creatorEndpoints.followers,
-    query: z.object({ ...pageQuery.shape, userId: userId.optional() }),
-    response: page(followEntry),
-    summary: 'Who follows a user, newest first',
-  }),
-  following: route({
-    ...creatorEndpoints.following,
-    query: z.object({ ...pageQuery.shape, userId: userId.optional() }),
-    response: page(followEntry),
-    summary: 'Whom a user follows, newest first',
-  }),
-};
-
-export const workReport = z.object({
-  id: z.string(),
-  workId: z.string(),
-  workTitle: z.string(),
-  workState: z.string(),
-  creator: z.string(),
-  reporter: z.string().nullable(),
-  reason: z.string(),
-  details: z.string(),
-  status: z.string(),
-  createdAt: z.iso.datetime(),
-});
-export type WorkReport = z.infer<typeof workReport>;
-
-export const communityAdminRoutes = {
-  reports: route({
-    ...communityAdminEndpoints.reports,
-    query: z.object({ status: z.enum(['open', 'resolved', 'all']).default('open'), ...pageQuery.shape }),
-    response: page(workReport),
-    summary: 'Reported works, oldest open report first',
-  }),
-  hideWork: route({
-    ...communityAdminEndpoints.hideWork,
-    body: z.object({ id: workId, reason: textField(200).default('') }).strict(),
-    response: z.object({ id: z.string(), state: z.string(), resolvedReports: z.number().int() }),
-    summary: 'Hides a work from every listing (its page says so) and resolves its reports',
-  }),
-  restoreWork: route({
-    ...communityAdminEndpoints.restoreWork,
-    body: z.object({ id: workId }).strict(),
-    response: z.object({ id: z.string(), state: z.string(), resolvedReports: z.number().int() }),
-    summary: 'Publishes a hidden work again',
-  }),
-  suspendUser: route({
-    ...communityAdminEndpoints.suspendUser,
-    body: z.object({ user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND') }).strict(),
-    response: z.object({ userId: z.string(), username: z.string(), suspended: z.boolean() }),
-    summary: 'Suspends a user: signed out everywhere, cannot sign in, works leave every listing',
-  }),
-  unsuspendUser: route({
-    ...communityAdminEndpoints.unsuspendUser,
-    body: z.object({ user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND') }).strict(),
-    response: z.object({ userId: z.string(), username: z.string(), suspended: z.boolean() }),
-    summary: 'Lifts a suspension',
   }),
 };

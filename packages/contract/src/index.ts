@@ -22,4 +22,6 @@ export * from './billing.endpoints.ts';
 export * from './workspace.ts';
 export * from './workspace.endpoints.ts';
 export * from './community.ts';
+export * from './community.creators.ts';
+export * from './community.admin.ts';
 export * from './community.endpoints.ts';
