@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ownId, publishWork } from './support/published-work.ts';
 import { registerThroughApi } from './support/session.ts';
 
 const PHONES = [
@@ -11,8 +12,8 @@ const PUBLIC = [
   { path: '/home', ready: (p: Page) => p.getByRole('heading', { level: 1 }) },
   { path: '/login', ready: (p: Page) => p.getByRole('tab', { name: 'Log in' }) },
   { path: '/community', ready: (p: Page) => p.getByRole('heading', { name: 'Design community' }) },
-  { path: '/detail/42', ready: (p: Page) => p.getByRole('heading', { name: 'Detail' }) },
-  { path: '/own', ready: (p: Page) => p.getByRole('tab', { name: 'Works' }) },
+  { path: '/detail/42', ready: (p: Page) => p.getByText('Work not found') },
+  { path: '/own', ready: (p: Page) => p.getByText('Log in to see your home page') },
   { path: '/no-such-page', ready: (p: Page) => p.getByText('Sorry, the page you visited does not exist') },
 ];
 
@@ -38,6 +39,19 @@ for (const viewport of PHONES) {
         expect(await overflow(page)).toBeLessThanOrEqual(0);
       });
     }
+
+    test('a published work and its creator’s page fit the screen width', async ({ page }) => {
+      test.setTimeout(90_000);
+      const title = `Narrow gallery ${viewport.width} ${Date.now()}`;
+      await registerThroughApi(page, 'Ines Moreau');
+      const workId = await publishWork(page.request, title);
+      await page.goto(`/#/detail/${workId}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await page.goto(`/#/own?userId=${await ownId(page.request)}`);
+      await expect(page.getByTestId('own-works').getByRole('link', { name: title })).toBeVisible();
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+    });
 
     test('the header folds into a menu whose links and switches work', async ({ page }) => {
       await page.goto('/#/home');
