@@ -143,6 +143,10 @@ test('buying cubes and a day plan, generating on the plan, redeeming codes and e
   }
   await expect(ledger).toContainText(`+${pack.cubes}`);
   await expect(ledger).toContainText('+7');
+  // Notes read as the reader's words: the catalogue's names and the plan that paid for a generation.
+  await expect(ledger.getByRole('cell', { name: `${pack.name.en} × 1`, exact: true })).toBeVisible();
+  await expect(ledger.getByRole('cell', { name: `${day.name.en} × 1`, exact: true })).toBeVisible();
+  await expect(ledger.getByRole('cell', { name: 'Covered by your time plan', exact: true })).toBeVisible();
   const csv = await page.request.get(
     await page.getByRole('link', { name: 'Export CSV' }).evaluate((a) => (a as HTMLAnchorElement).href),
   );

@@ -3,7 +3,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { LEDGER_CSV_PATH, LIMITS, type LedgerEntry } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useLedger } from '../api/list-ledger.ts';
+import { useProducts } from '../api/list-products.ts';
 import { formatDateTime, splitDuration } from '../lib/format.ts';
+import { ledgerNote } from '../lib/ledger-note.ts';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -11,6 +13,8 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 export function LedgerTable() {
   const { t, i18n } = useTranslation('billing');
   const ledger = useLedger();
+  // Purchases are noted by product id; the catalogue (shared with the shop above) names them.
+  const products = useProducts();
   const rows = ledger.data?.pages.flatMap((p) => p.items) ?? [];
 
   const planTime = (seconds: number) =>
@@ -27,7 +31,7 @@ export function LedgerTable() {
       render: (_, e) => (e.cubes === 0 ? t('none') : <span className="billing__number">{signed(e.cubes)}</span>),
     },
     { key: 'plan', title: t('ledger.plan'), render: (_, e) => planTime(e.planSeconds) },
-    { key: 'note', title: t('ledger.note'), render: (_, e) => e.note || t('none') },
+    { key: 'note', title: t('ledger.note'), render: (_, e) => ledgerNote(e, products.data, i18n.language, t) },
     { key: 'time', title: t('ledger.time'), render: (_, e) => formatDateTime(e.createdAt, i18n.language) },
   ];
 
