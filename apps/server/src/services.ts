@@ -21,6 +21,7 @@ import { createFollowService } from './modules/community/follows.service.ts';
 import { createModerationService } from './modules/community/moderation.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { ENVIRONMENT_TAG_SEEDS } from './modules/community/community-tags.data.ts';
 import { createWorksService } from './modules/community/works.service.ts';
 import { createWorkspaceService } from './modules/workspace/workspace.service.ts';
 import { createLedgerService } from './modules/billing/ledger.service.ts';
@@ -132,7 +133,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     limits: createRateCounterService(createRateCounterRepository(db)),
     welcomeCubes: settings.welcomeCubes,
   });
-  const catalogue = createCatalogueService(db);
+  const catalogue = createCatalogueService(db, { extraTags: ENVIRONMENT_TAG_SEEDS });
   await catalogue.seed();
   const products = createProductCatalogue(db);
   await products.seed();
@@ -146,7 +147,6 @@ export async function createServices(config: Config, database: Database, log: Fa
     log,
   });
   const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl, achievements });
-  await works.seedTags();
   const images = createGeneratedImages({ db, storage });
   const events = createTaskEvents(database);
   const engines = createEngineRegistry(config, log);

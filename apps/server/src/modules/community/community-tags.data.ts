@@ -1,17 +1,27 @@
 /**
  * Where a community work is set: the environment tags exist only in the community (the studio's
- * prompt is built from style, material and function), so they are seeded here beside the
- * catalogue's own tags, in the same table.
+ * prompt is built from style, material and function). The catalogue seeds them after its own
+ * tags, in the same table (see services.ts).
  */
 export interface EnvironmentTagSeed {
   slug: string;
+  category: 'environment';
+  /** Every setting suits both design types. */
+  type: 'both';
   en: string;
   zh: string;
   /** English words for the setting, kept like every tag's prompt text. */
   prompt: string;
 }
 
-const e = (slug: string, en: string, zh: string, prompt: string): EnvironmentTagSeed => ({ slug, en, zh, prompt });
+const e = (slug: string, en: string, zh: string, prompt: string): EnvironmentTagSeed => ({
+  slug,
+  category: 'environment',
+  type: 'both',
+  en,
+  zh,
+  prompt,
+});
 
 export const ENVIRONMENT_TAG_SEEDS: EnvironmentTagSeed[] = [
   e('urban', 'Urban', '城市', 'dense urban setting, city street'),

@@ -62,7 +62,6 @@ export function createWorksService(deps: {
   }
 
   return {
-    seedTags: () => tags.seed(),
     tags: () => tags.list(),
 
     async banners() {

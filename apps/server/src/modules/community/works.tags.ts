@@ -4,20 +4,16 @@ import {
   type CommunityTagCategory,
   type WorkTags,
 } from '@turing/contract';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tags } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { ENVIRONMENT_TAG_SEEDS } from './community-tags.data.ts';
-
-/** After the catalogue's own tags, so the studio's order is untouched. */
-const SORT_BASE = 10_000;
 
 export type TagsByCategory = Record<CommunityTagCategory, CommunityTag[]>;
 
 /**
  * The community's tags: the catalogue's style, function and material tags plus the environment
- * tags seeded here. A slug shared by both design types (interior and architectural) is one tag.
+ * environment tags the catalogue seeds for the community. A slug shared by both design types (interior and architectural) is one tag.
  */
 export function createCommunityTags(db: Db) {
   let cached: Promise<{ byCategory: TagsByCategory; byKey: Map<string, CommunityTag> }> | null = null;
@@ -45,7 +41,8 @@ export function createCommunityTags(db: Db) {
     return { byCategory, byKey };
   }
 
-  // The table only changes when a process starts and seeds it, so one read per process is enough.
+  // The table only changes when a process starts and seeds it (before this is read), so one read
+  // per process is enough.
   const all = () => {
     cached ??= load().catch((err: unknown) => {
       cached = null;
@@ -55,33 +52,6 @@ export function createCommunityTags(db: Db) {
   };
 
   return {
-    /** Writes the environment tags; idempotent, so every start may run it. */
-    async seed() {
-      await db
-        .insert(tags)
-        .values(
-          ENVIRONMENT_TAG_SEEDS.map((s, i) => ({
-            slug: s.slug,
-            category: 'environment',
-            type: 'both',
-            labelEn: s.en,
-            labelZh: s.zh,
-            prompt: s.prompt,
-            sort: SORT_BASE + i,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [tags.category, tags.slug],
-          set: {
-            labelEn: sql`excluded.label_en`,
-            labelZh: sql`excluded.label_zh`,
-            prompt: sql`excluded.prompt`,
-            sort: sql`excluded.sort`,
-          },
-        });
-      cached = null;
-    },
-
     list: async () => (await all()).byCategory,
 
     /** The stored form ('category:slug', each once); an unknown slug is refused. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tags, wordPackages } from '../../db/schema/index.ts';
-import { TAG_SEEDS } from './catalogue/tags.data.ts';
+import { TAG_SEEDS, type TagSeed } from './catalogue/tags.data.ts';
 import { WORD_PACKAGE_SEEDS } from './catalogue/word-packages.data.ts';
 
 export type TagRow = typeof tags.$inferSelect;
@@ -9,12 +9,15 @@ export type WordPackageRow = typeof wordPackages.$inferSelect;
 
 export function createCatalogueRepository(db: Db) {
   return {
-    /** Writes the seeded tags and recommended packages; idempotent, so every start may run it. */
-    async seed() {
+    /**
+     * Writes the seeded tags (the catalogue's, then `extraTags` after them) and recommended
+     * packages; idempotent, so every start may run it.
+     */
+    async seed(extraTags: readonly TagSeed[] = []) {
       await db
         .insert(tags)
         .values(
-          TAG_SEEDS.map((s, i) => ({
+          [...TAG_SEEDS, ...extraTags].map((s, i) => ({
             slug: s.slug,
             category: s.category,
             type: s.type,

@@ -1,6 +1,7 @@
 import type { DesignType, Locale, Tag, TagCategory, WordPackage, WordPackageBody } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { TagSeed } from './catalogue/tags.data.ts';
 import { createCatalogueRepository, type TagRow, type WordPackageRow } from './catalogue.repository.ts';
 
 /** A user's own word packages: plenty for a practice's vocabulary, bounded against abuse. */
@@ -13,7 +14,7 @@ const toTag = (row: TagRow): Tag => ({
 });
 
 /** Tags and word packages: what the studio offers and what a task's prompt is built from. */
-export function createCatalogueService(db: Db) {
+export function createCatalogueService(db: Db, opts: { extraTags?: readonly TagSeed[] } = {}) {
   const repo = createCatalogueRepository(db);
   const toPackage = (row: WordPackageRow, locale: Locale): WordPackage => ({
     id: row.id,
@@ -24,7 +25,7 @@ export function createCatalogueService(db: Db) {
   });
 
   return {
-    seed: () => repo.seed(),
+    seed: () => repo.seed(opts.extraTags),
 
     async tags(type: DesignType) {
       const rows = await repo.tagsFor(type);

@@ -4,7 +4,8 @@
  */
 export interface TagSeed {
   slug: string;
-  category: 'style' | 'material' | 'function';
+  /** 'environment' tags belong to the community only; the studio reads the other three. */
+  category: 'style' | 'material' | 'function' | 'environment';
   type: 'architectural' | 'interior' | 'both';
   en: string;
   zh: string;
