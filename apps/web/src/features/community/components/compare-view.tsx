@@ -1,13 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CompareSlider } from '../../../shared/ui/compare-slider/compare-slider.tsx';
+import { CompareSlider, type CompareSliderProps } from '../../../shared/ui/compare-slider/compare-slider.tsx';
 
-interface Props {
-  before: { url: string; thumbUrl: string };
-  after: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+type Props = Omit<CompareSliderProps, 'labels' | 'maxWidth'>;
 
 /** A work over its base image, as large as the viewport below the header allows. */
 export function CompareView({ before, after, alt, width, height }: Props) {

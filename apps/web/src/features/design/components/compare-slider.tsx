@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { CompareSlider as Slider } from '../../../shared/ui/compare-slider/compare-slider.tsx';
+import { CompareSlider as Slider, type CompareSliderProps } from '../../../shared/ui/compare-slider/compare-slider.tsx';
 
-interface Props {
-  /** The base image; its thumbnail stands in while the full image loads. */
-  before: { url: string; thumbUrl: string };
-  after: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+type Props = Omit<CompareSliderProps, 'labels' | 'maxWidth'>;
 
 /** A result over the image it started from, sized to the viewer. */
 export function CompareSlider({ before, after, alt, width, height }: Props) {
