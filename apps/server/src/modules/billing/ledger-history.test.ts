@@ -34,6 +34,12 @@ describe('generation with a plan', () => {
 });
 
 describe('ledger history', () => {
+  it('shows a new user their welcome cubes on the first read, before anything else opened the account', async () => {
+    const user = await registerUser(t);
+    const first = (await call(t, user.cookie, 'GET', 'ledger/list')).json();
+    expect(first.data.items).toMatchObject([{ kind: 'welcome', cubes: 20 }]);
+  });
+
   it('pages newest first and exports every row as CSV with a BOM', async () => {
     const user = await registerUser(t);
     await buy(user.cookie, 'cubes-50');

@@ -66,7 +66,11 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
 
     sumOf: (userId: string) => repo.sumOf(userId),
     history: (userId: string, limit?: number) => repo.history(userId, limit),
-    historyPage: (userId: string, page: PageRequest) => repo.historyPage(userId, page),
+    /** Opens the account first: a new user's first page (or export) already holds the welcome grant. */
+    async historyPage(userId: string, page: PageRequest) {
+      await repo.ensureAccount(userId, deps.welcomeCubes);
+      return repo.historyPage(userId, page);
+    },
   };
 }
 export type LedgerService = ReturnType<typeof createLedgerService>;
