@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, CrownOutlined, WechatOutlined } from '@ant-design/icons';
+import { CrownOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@turing/contract';
 import { useWechatInfo } from '../../../shared/api/get-provider-info.ts';
 import type { Method } from '../../../shared/ui/identity/identity-field.tsx';
-import { toast } from '../../../shared/ui/toast.ts';
 import { BindContactModal } from './bind-contact-modal.tsx';
 
 export function AccountCard({ profile, onChanged }: { profile: UserProfile; onChanged(p: UserProfile): void }) {
@@ -13,16 +12,6 @@ export function AccountCard({ profile, onChanged }: { profile: UserProfile; onCh
   const [binding, setBinding] = useState<Method | null>(null);
   const wechat = useWechatInfo();
   const wechatUrl = wechat.data?.enabled ? wechat.data.startUrl : null;
-
-  const copy = async () => {
-    if (!navigator.clipboard?.writeText) return toast.warning(t('account.copyUnsupported'));
-    try {
-      await navigator.clipboard.writeText(profile.inviteCode);
-      toast.success(t('account.copied'));
-    } catch {
-      toast.warning(t('account.copyUnsupported'));
-    }
-  };
 
   const none = (method: Method) => (
     <Space>
@@ -66,16 +55,6 @@ export function AccountCard({ profile, onChanged }: { profile: UserProfile; onCh
               </Button>
             </Tooltip>
           )}
-        </Descriptions.Item>
-        <Descriptions.Item label={t('account.inviteCode')}>
-          <Space>
-            <Typography.Text code data-testid="invite-code">
-              {profile.inviteCode}
-            </Typography.Text>
-            <Button size="small" icon={<CopyOutlined />} onClick={copy}>
-              {t('account.copy')}
-            </Button>
-          </Space>
         </Descriptions.Item>
       </Descriptions>
     </>
