@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import fs from 'node:fs';
+import { configure } from '@testing-library/react';
 import path from 'node:path';
 import { initI18n, loadNamespaces } from '../shared/i18n/i18n.ts';
 
@@ -7,6 +8,10 @@ import { initI18n, loadNamespaces } from '../shared/i18n/i18n.ts';
 const namespaces = fs
   .readdirSync(path.resolve(import.meta.dirname, '../locales/en'))
   .map((f) => f.replace(/\.json$/, ''));
+// A loaded CI machine can take longer than the default second for a form to validate or a query to
+// settle; a message that never comes still fails the test, only later.
+configure({ asyncUtilTimeout: 5_000 });
+
 initI18n('en');
 await loadNamespaces([...namespaces, 'errors']);
 

@@ -32,7 +32,7 @@ describe('the login form', () => {
     renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
     await user.click(submit());
     expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a password')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a password')).toBeInTheDocument();
     await user.type(email(), 'not-an-address');
     await user.tab();
     expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '@turing/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -59,7 +59,7 @@ describe('the register form', () => {
     expect(await screen.findByText('Password not match')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Confirm password'), '2');
     await user.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(screen.queryByText('Password not match')).not.toBeInTheDocument();
       expect(screen.queryByText(/Please read and agree/)).not.toBeInTheDocument();
     });

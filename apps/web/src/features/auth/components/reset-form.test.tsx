@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import * as toastModule from '../../../shared/ui/toast.ts';
@@ -25,8 +25,8 @@ describe('the password reset form', () => {
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
     await user.click(submit());
     expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the verification code')).toBeInTheDocument();
-    expect(screen.getAllByText('Please enter a password')).toHaveLength(2);
+    expect(await screen.findByText('Please enter the verification code')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Please enter a password')).toHaveLength(2));
     expect(api.to('/unauthorized/reset')).toEqual([]);
   });
 
@@ -69,7 +69,7 @@ describe('the password reset form', () => {
     await user.type(screen.getByLabelText('New password'), 'secret12');
     await user.type(screen.getByLabelText('Confirm password'), 'secret12');
     await user.click(submit());
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalledWith({ method: 'email', value: 'ada@example.com' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ method: 'email', value: 'ada@example.com' }));
     expect(api.to('/unauthorized/reset').map((c) => c.body)).toEqual([
       { email: 'ada@example.com', code: '123456', password: 'secret12', confirmPassword: 'secret12' },
     ]);

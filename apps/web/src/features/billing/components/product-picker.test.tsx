@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BillingAccount, Product } from '@turing/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -73,7 +73,7 @@ describe('choosing and buying a product', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent('$4.47');
     expect(screen.getByTestId('order-total')).toHaveTextContent('You receive 150 cubes');
     await user.click(screen.getByTestId('buy'));
-    await vi.waitFor(() => expect(router.state.location.search).toBe(`?pay=${ORDER_ID}`));
+    await waitFor(() => expect(router.state.location.search).toBe(`?pay=${ORDER_ID}`));
     expect(api.to('/billing/order/create').map((c) => c.body)).toEqual([
       { productId: 'cubes-50', pieces: 3, currency: 'USD', provider: 'dev' },
     ]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import * as toastModule from '../../../shared/ui/toast.ts';
 import { mockApi, renderInApp } from '../../../test/render-app.tsx';
@@ -29,7 +29,7 @@ describe('coming back from a payment provider', () => {
     const onSettled = vi.fn();
     renderInApp(<Probe onSettled={onSettled} />);
     expect(screen.getByText('waiting')).toBeInTheDocument();
-    await vi.waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1), { timeout: 6_000 });
+    await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1), { timeout: 6_000 });
     expect(success).toHaveBeenCalledTimes(1);
     expect(success).toHaveBeenCalledWith('Payment received: your balance has been updated');
     expect(screen.getByText('done')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('coming back from a payment provider', () => {
     const error = vi.spyOn(toastModule.toast, 'error');
     const onSettled = vi.fn();
     renderInApp(<Probe onSettled={onSettled} />);
-    await vi.waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onSettled).toHaveBeenCalledTimes(1));
     expect(error).toHaveBeenCalledWith('The payment failed; nothing was charged');
   });
 });

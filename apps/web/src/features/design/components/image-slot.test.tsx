@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ImageSlot } from './image-slot.tsx';
@@ -52,7 +52,7 @@ describe('an image slot', () => {
   it('uploads a good image as a base image and hands it to the form', async () => {
     const { fetch, input, onChange } = renderSlot();
     await user().upload(input(), new File(['png'], 'plan.png', { type: 'image/png' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(onChange).toHaveBeenCalledWith({ id: 'u1', url: '/files/u1.png', width: 10, height: 10 }),
     );
     expect(String(fetch.mock.calls[0]![0])).toContain('/turing/upload/image?kind=base');
@@ -66,7 +66,7 @@ describe('an image slot', () => {
 
     fetch.mockRejectedValueOnce(new DOMException('timed out', 'TimeoutError'));
     await user().upload(input(), new File(['png'], 'plan.png', { type: 'image/png' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('The upload timed out, please check the network status'),
     );
   });

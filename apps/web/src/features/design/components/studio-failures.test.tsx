@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { failingFirst, renderStudio, serveStudio } from './test-studio.tsx';
@@ -97,7 +97,7 @@ describe('the studio when a part of it cannot be loaded', () => {
     expect(await screen.findByText('The history could not be loaded')).toBeInTheDocument();
     expect(within(screen.getByTestId('history')).getAllByRole('button')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await vi.waitFor(() => expect(within(screen.getByTestId('history')).getAllByRole('button')).toHaveLength(2));
+    await waitFor(() => expect(within(screen.getByTestId('history')).getAllByRole('button')).toHaveLength(2));
     expect(screen.queryByText('The history could not be loaded')).not.toBeInTheDocument();
   });
 

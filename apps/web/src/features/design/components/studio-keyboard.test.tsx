@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, storage } from '../../../shared/storage/storage.ts';
 import { renderStudio, serveStudio } from './test-studio.tsx';
@@ -42,7 +42,7 @@ describe('the studio keyboard', () => {
     renderStudio('text');
     await fill('A glass villa');
     await userEvent.keyboard(keys);
-    await vi.waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(1));
+    await waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(1));
     expect(api.to('/design/task/submit')[0]!.body).toMatchObject({ mode: 'text', prompt: 'A glass villa' });
     expect(prompt()).toHaveValue('A glass villa');
   });
@@ -60,13 +60,13 @@ describe('the studio keyboard', () => {
     const dialog = await screen.findByRole('dialog');
     await ctrlEnter();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.to('/design/task/submit')).toHaveLength(0);
 
     // Once the dialog is gone the shortcut works again.
     await userEvent.click(prompt());
     await ctrlEnter();
-    await vi.waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(1));
+    await waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(1));
   });
 
   it('works again after the purchase prompt was closed', async () => {
@@ -86,7 +86,7 @@ describe('the studio keyboard', () => {
 
     await userEvent.click(prompt());
     await ctrlEnter();
-    await vi.waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(2));
+    await waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(2));
   });
 });
 
@@ -97,7 +97,7 @@ describe('the recent prompts', () => {
     for (const text of ['A timber pavilion', 'A concrete museum']) {
       await fill(text);
       await userEvent.click(screen.getByTestId('generate'));
-      await vi.waitFor(() => expect(screen.getAllByTestId('result-card').length).toBeGreaterThan(0));
+      await waitFor(() => expect(screen.getAllByTestId('result-card').length).toBeGreaterThan(0));
     }
     await fill('');
     prompt().blur();
@@ -106,7 +106,7 @@ describe('the recent prompts', () => {
     expect(offered()).toEqual(['A concrete museum', 'A timber pavilion']);
 
     fireEvent.change(prompt(), { target: { value: 'timber' } });
-    await vi.waitFor(() => expect(offered()).toEqual(['A timber pavilion']));
+    await waitFor(() => expect(offered()).toEqual(['A timber pavilion']));
     await userEvent.click(screen.getByText('A timber pavilion', { selector: '.studio-history-option' }));
     expect(prompt()).toHaveValue('A timber pavilion');
   });
@@ -116,7 +116,7 @@ describe('the recent prompts', () => {
     renderStudio('text');
     await fill('Only for user A');
     await userEvent.click(screen.getByTestId('generate'));
-    await vi.waitFor(() => expect(screen.getAllByTestId('result-card')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('result-card')).toHaveLength(1));
     cleanup();
 
     signIn('user-b');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeCanvas, installViewport } from './mask-editor/test-konva.ts';
 import { costAnswer as cost, renderStudio as renderPage, serveStudio } from './test-studio.tsx';
@@ -51,7 +51,7 @@ describe('the studio parameter panel', () => {
     const api = serve(cost({ cubes: 1, balance: 18 }));
     renderPage('text');
     const line = await screen.findByTestId('cost');
-    await vi.waitFor(() => expect(line).toHaveTextContent('Uses 1 cube'));
+    await waitFor(() => expect(line).toHaveTextContent('Uses 1 cube'));
     expect(line).toHaveTextContent('Balance: 18 cubes');
     expect(api.to('/design/cost')[0]!.body).toMatchObject({ quality: 'SD', count: 1 });
 
@@ -59,7 +59,7 @@ describe('the studio parameter panel', () => {
     serve(cost({ cubes: 4, balance: 2, enough: false }));
     renderPage('text');
     fireEvent.change(prompt(), { target: { value: 'A villa' } });
-    await vi.waitFor(() => expect(screen.getByTestId('cost')).toHaveTextContent('Uses 4 cubes'));
+    await waitFor(() => expect(screen.getByTestId('cost')).toHaveTextContent('Uses 4 cubes'));
     expect(screen.getByText('Insufficient balance of times or duration')).toBeInTheDocument();
     expect(generate()).toBeDisabled();
   });
@@ -67,7 +67,7 @@ describe('the studio parameter panel', () => {
   it('says when a time plan covers the task', async () => {
     serve(cost({ cubes: 0, coveredByPlan: true, balance: 0 }));
     renderPage('text');
-    await vi.waitFor(() => expect(screen.getByTestId('cost')).toHaveTextContent('Covered by your time plan'));
+    await waitFor(() => expect(screen.getByTestId('cost')).toHaveTextContent('Covered by your time plan'));
   });
 
   it('opens the word-package editor on demand, with the contract’s rules', async () => {
@@ -172,7 +172,7 @@ describe('step editing', { timeout: 30_000 }, () => {
     expect(generate()).toBeEnabled();
 
     await act(async () => generate().click());
-    await vi.waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(1));
+    await waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(1));
     expect(sizes).toEqual(['800x600']);
     const upload = api.to('/upload/image')[0]!;
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);

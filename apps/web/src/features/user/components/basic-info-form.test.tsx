@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '@turing/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -72,7 +72,7 @@ describe('the basic information form', () => {
     await user.click(await screen.findByText('Interior designer'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(api.to(PATH).map((c) => c.body)).toEqual([
       { nickname: 'Ada L.', signature: 'Concrete and light', gender: 'unknown', occupation: 'interior_designer' },
     ]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import * as toastModule from '../../../shared/ui/toast.ts';
@@ -26,8 +26,8 @@ describe('changing the password', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'abd');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Please enter a password')).toBeInTheDocument();
-    expect(screen.getByText('The password must be 6 to 32 characters')).toBeInTheDocument();
-    expect(screen.getByText('Password not match')).toBeInTheDocument();
+    expect(await screen.findByText('The password must be 6 to 32 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password not match')).toBeInTheDocument();
     expect(api.to(PATH)).toEqual([]);
   });
 
@@ -40,9 +40,7 @@ describe('changing the password', () => {
     await user.type(screen.getByLabelText('New password'), 'new-secret');
     await user.type(screen.getByLabelText('Confirm new password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await vi.waitFor(() =>
-      expect(success).toHaveBeenCalledWith('Password changed; other devices have been logged out'),
-    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Password changed; other devices have been logged out'));
     expect(api.to(PATH).map((c) => c.body)).toEqual([
       { oldPassword: 'old-secret', password: 'new-secret', confirmPassword: 'new-secret' },
     ]);
@@ -77,7 +75,7 @@ describe('changing the password', () => {
     await user.type(screen.getByLabelText('New password'), 'first-secret');
     await user.type(screen.getByLabelText('Confirm new password'), 'first-secret');
     await user.click(screen.getByRole('button', { name: 'Set a password' }));
-    await vi.waitFor(() => expect(api.to(PATH)).toHaveLength(1));
+    await waitFor(() => expect(api.to(PATH)).toHaveLength(1));
     expect(api.to(PATH)[0]!.body).toEqual({ password: 'first-secret', confirmPassword: 'first-secret' });
   });
 });
