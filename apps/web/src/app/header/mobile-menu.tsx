@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Avatar, Button, Drawer } from 'antd';
-import { CrownFilled, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer } from 'antd';
+import { CrownFilled, LogoutOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routes/paths.ts';
@@ -9,6 +9,7 @@ import { SettingsSwitch } from '../../shared/ui/settings-switch.tsx';
 import { SECTIONS, WIDE_HEADER_QUERY, type SectionKey } from './sections.ts';
 import { USER_LINKS, useLogoutAction } from './user-actions.tsx';
 import './mobile-menu.css';
+import { UserAvatar } from '../../shared/ui/user-avatar/user-avatar.tsx';
 
 interface MobileMenuProps {
   open: boolean;
@@ -68,7 +69,7 @@ export function MobileMenu({ open, active, onClose }: MobileMenuProps) {
       {loginState ? (
         <section className="mobile-menu__account" aria-label={t('nav.userMenu', { name: nickname })}>
           <div className="mobile-menu__who">
-            <Avatar size={32} src={avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+            <UserAvatar url={avatarUrl} name={nickname} size={32} />
             <span className="mobile-menu__name">{nickname}</span>
             {isVip && (
               <span className="user-menu__vip">

@@ -1,9 +1,10 @@
-import { Avatar, Dropdown, type MenuProps } from 'antd';
-import { CrownFilled, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Dropdown, type MenuProps } from 'antd';
+import { CrownFilled, LogoutOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLoginStore } from '../../shared/session/login-store.ts';
 import { USER_LINKS, useLogoutAction } from './user-actions.tsx';
+import { UserAvatar } from '../../shared/ui/user-avatar/user-avatar.tsx';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export function UserMenu() {
         aria-label={t('nav.userMenu', { name: isVip ? `${nickname} VIP` : nickname })}
         data-testid="user-menu"
       >
-        <Avatar size={32} src={avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+        <UserAvatar url={avatarUrl} name={nickname} size={32} />
         <span className="user-menu__name">{nickname}</span>
         {isVip && (
           <span className="user-menu__vip" data-testid="header-vip">

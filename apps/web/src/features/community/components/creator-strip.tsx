@@ -3,8 +3,8 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
 import { useCreators } from '../api/list-creators.ts';
-import { CreatorAvatar } from './creator-avatar.tsx';
 import { FollowButton } from './follow-button.tsx';
+import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 /** Recommended creators with their latest works and a follow button each. */
 export function CreatorStrip() {
@@ -20,7 +20,7 @@ export function CreatorStrip() {
         {(creators.data ?? []).map((c) => (
           <li key={c.id} className="creator" data-testid="creator">
             <Link to={`${PATHS.own}?userId=${encodeURIComponent(c.id)}`} className="creator__who">
-              <CreatorAvatar creator={c} size={40} />
+              <UserAvatar url={c.avatarUrl} name={c.nickname} size={40} />
               <span className="creator__text">
                 <span className="creator__name">{c.nickname}</span>
                 <span className="creator__stats">

@@ -4,7 +4,7 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import type { WorkCard as Work } from '@turing/contract';
 import { detailPath } from '../../../shared/routes/paths.ts';
 import { clampRatio } from '../lib/masonry.ts';
-import { CreatorAvatar } from './creator-avatar.tsx';
+import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 interface Props {
   work: Work;
@@ -26,7 +26,7 @@ export const WorkCard = memo(function WorkCard({ work, likesLabel }: Props) {
         <span className="work-card__title">{work.title}</span>
         <span className="work-card__row">
           <span className="work-card__creator">
-            <CreatorAvatar creator={work.creator} size={20} />
+            <UserAvatar url={work.creator.avatarUrl} name={work.creator.nickname} size={20} />
             <span className="work-card__name">{work.creator.nickname}</span>
           </span>
           <span className="work-card__likes">

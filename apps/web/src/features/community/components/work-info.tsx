@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { WorkDetail } from '@turing/contract';
 import { PATHS, detailPath } from '../../../shared/routes/paths.ts';
 import { tagLabel } from '../lib/tag-label.ts';
-import { CreatorAvatar } from './creator-avatar.tsx';
 import { FollowButton } from './follow-button.tsx';
+import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 const SETTING_KEYS = [
   'mode',
@@ -36,7 +36,7 @@ export function WorkInfo({ work }: { work: WorkDetail }) {
     <>
       <div className="work-creator">
         <Link to={`${PATHS.own}?userId=${encodeURIComponent(work.creator.id)}`} className="work-creator__who">
-          <CreatorAvatar creator={work.creator} size={44} />
+          <UserAvatar url={work.creator.avatarUrl} name={work.creator.nickname} size={44} />
           <span className="work-creator__text">
             <span className="work-creator__name" data-testid="creator-name">
               {work.creator.nickname}

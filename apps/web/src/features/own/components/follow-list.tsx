@@ -1,5 +1,4 @@
-import { Alert, Avatar, Button, Empty, Skeleton } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Skeleton } from 'antd';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page } from '@turing/contract';
 import { Link } from 'react-router';
@@ -8,6 +7,7 @@ import { PATHS } from '../../../shared/routes/paths.ts';
 import type { FollowEntry } from '../api/follow-cache.ts';
 import { useFormatCount } from '../lib/use-format-date.ts';
 import { FollowButton } from './follow-button.tsx';
+import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 interface Props {
   query: UseInfiniteQueryResult<InfiniteData<Page<FollowEntry>>>;
@@ -37,7 +37,7 @@ export function FollowList({ query, viewerId, emptyText, testId }: Props) {
         {people.map((p) => (
           <li key={p.id} className="own-person" data-testid="own-person">
             <Link to={ownPath(p.id)} className="own-person__link">
-              <Avatar src={p.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" size={40} />
+              <UserAvatar url={p.avatarUrl} name={p.nickname} size={40} />
               <span className="own-person__text">
                 <span className="own-person__name">{p.nickname}</span>
                 <span className="own-person__sub">

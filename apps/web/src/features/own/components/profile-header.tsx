@@ -1,5 +1,5 @@
-import { Avatar, Button, Typography } from 'antd';
-import { CalendarOutlined, EditOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { CalendarOutlined, EditOutlined, IdcardOutlined } from '@ant-design/icons';
 import type { UserHome } from '@turing/contract';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PATHS } from '../../../shared/routes/paths.ts';
 import { useFormatCount, useFormatDate } from '../lib/use-format-date.ts';
 import { FollowButton } from './follow-button.tsx';
 import type { FollowTab } from './follow-drawer.tsx';
+import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 interface Props {
   home: UserHome;
@@ -47,11 +48,11 @@ export function ProfileHeader({ home, onOpenPeople }: Props) {
 
   return (
     <header className="own-header">
-      <Avatar
+      <UserAvatar
         className="own-header__avatar"
+        url={home.avatarUrl}
+        name={home.nickname}
         size={96}
-        src={home.avatarUrl ?? undefined}
-        icon={<UserOutlined />}
         alt={t('avatarOf', { name: home.nickname })}
       />
       <div className="own-header__main">
