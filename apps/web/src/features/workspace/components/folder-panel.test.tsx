@@ -72,6 +72,8 @@ describe('the workspace folders', () => {
     expect(within(folders[1]!).getByText('1 image · 2 KB')).toBeInTheDocument();
 
     expect(await screen.findAllByTestId('image-card')).toHaveLength(2);
+    // Each card says what it shows: the prompt, not only when it was made.
+    expect(screen.getAllByTestId('image-prompt').map((p) => p.textContent)).toEqual(['Pavilion 1', 'Pavilion 2']);
     expect(screen.getAllByTestId('published-badge')).toHaveLength(1);
     expect(screen.getByTestId('published-badge')).toHaveAttribute('href', `/detail/${id(400)}`);
   });

@@ -89,7 +89,16 @@ export function ImageCard({ image, selected, onToggle, actions }: Props) {
         )}
       </div>
       <div className="ws-image__bar">
-        <span className="ws-image__time">{time}</span>
+        <span className="ws-image__text">
+          {prompt && (
+            <span className="ws-image__prompt" title={prompt} data-testid="image-prompt">
+              {prompt}
+            </span>
+          )}
+          <time className="ws-image__time" dateTime={image.createdAt}>
+            {time}
+          </time>
+        </span>
         <span className="ws-image__actions">
           <Button
             type="text"
