@@ -31,7 +31,8 @@ export type ProductRow = typeof products.$inferSelect;
 
 /**
  * An order: created by the user, paid through a provider, fulfilled by the ledger exactly once
- * (the ledger key `order:<id>`). state: pending, paid, failed, cancelled, refunded.
+ * (the ledger key `order:<id>`) and, if refunded, reversed exactly once (`reversal:order:<id>`).
+ * state: pending, paid, failed, cancelled, refunded.
  */
 export const orders = pgTable(
   'orders',
@@ -55,13 +56,18 @@ export const orders = pgTable(
     provider: text('provider').notNull(),
     /** The provider's checkout session id (Stripe) once created. */
     providerRef: text('provider_ref'),
+    /** The provider's payment id (a Stripe PaymentIntent), stored when the payment completes. */
+    paymentRef: text('payment_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('orders_provider_ref_idx').on(t.provider, t.providerRef),
+    // A refund names the payment, not the checkout: this finds its order.
+    uniqueIndex('orders_payment_ref_idx').on(t.provider, t.paymentRef),
     check('orders_pieces_positive', sql`${t.pieces} > 0`),
   ],
 );
