@@ -56,6 +56,10 @@ describe('demo community content', () => {
     const derived = page.items.find((w) => w.title === 'Campus forum')!;
     const detail = await ok<WorkDetail>(call(t, null, 'GET', `/work/detail?id=${derived.id}`));
     expect(detail.basedOn?.title).toBe('Steel frame workshop');
+    // A derived work is an iterative rendering of its parent's image: the page can compare the two.
+    expect(detail.settings?.mode).toBe('iterate');
+    expect(detail.baseImage).not.toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: detail.baseImage!.url })).statusCode).toBe(200);
     expect(detail.tags.map((x) => x.category)).toEqual(['style', 'function', 'material', 'environment']);
     const image = await t.app.inject({ method: 'GET', url: detail.url });
     expect(image.statusCode).toBe(200);

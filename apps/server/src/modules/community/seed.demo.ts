@@ -27,11 +27,12 @@ function engineTask(
   work: Pick<DemoWork, 'type' | 'style' | 'material' | 'func'>,
   size: { width: number; height: number },
   seed: number,
+  base?: Buffer,
 ): EngineTask {
   return {
     id: randomUUID(),
     attempt: 1,
-    mode: 'text',
+    mode: base ? 'iterate' : 'text',
     type: work.type,
     model: 'architecture',
     prompt: '',
@@ -44,7 +45,7 @@ function engineTask(
     textWeight: 0.7,
     controlStrength: 0.6,
     tags: { style: [work.style], material: [work.material], function: [work.func] },
-    images: {},
+    images: base ? { base } : {},
   };
 }
 
@@ -109,22 +110,27 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
       creatorIds.push(row!.id);
     }
 
-    // Drawn two at a time: the CPU has the cores, and the storage writes overlap the drawing.
+    // Drawn two at a time: the CPU has the cores, and the storage writes overlap the drawing. A work
+    // based on another is an iterative rendering of that one's image, drawn once its base exists.
     const pngs: Buffer[] = new Array(DEMO_WORKS.length);
-    for (let i = 0; i < DEMO_WORKS.length; i += 2) {
-      await Promise.all(
-        DEMO_WORKS.slice(i, i + 2).map(async (work, k) => {
-          pngs[i + k] = await renderImage(engineTask(work, deps.settings.pixels(work.size, 'SD'), 1000 + i + k), 0);
-        }),
-      );
-    }
+    const draw = async (i: number) => {
+      const work = DEMO_WORKS[i]!;
+      const base = work.basedOn === undefined ? undefined : pngs[work.basedOn];
+      pngs[i] = await renderImage(engineTask(work, deps.settings.pixels(work.size, 'SD'), 1000 + i, base), 0);
+    };
+    const originals = DEMO_WORKS.flatMap((w, i) => (w.basedOn === undefined ? [i] : []));
+    for (let k = 0; k < originals.length; k += 2) await Promise.all(originals.slice(k, k + 2).map(draw));
+    for (const [i, w] of DEMO_WORKS.entries()) if (w.basedOn !== undefined) await draw(i);
 
     const workIds: string[] = [];
+    const uploadIds: string[] = [];
     for (const [i, work] of DEMO_WORKS.entries()) {
       const userId = creatorIds[work.creator]!;
       const basedOnId = work.basedOn === undefined ? undefined : workIds[work.basedOn];
+      const baseUploadId = work.basedOn === undefined ? undefined : uploadIds[work.basedOn];
+      const mode = baseUploadId ? 'iterate' : 'text';
       const params = {
-        mode: 'text',
+        mode,
         type: work.type,
         model: 'architecture',
         size: work.size,
@@ -139,12 +145,13 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
         controlStrength: 0.6,
         seed: 1000 + i,
         ...(basedOnId ? { basedOnId } : {}),
+        ...(baseUploadId ? { baseImageId: baseUploadId } : {}),
       };
       const [task] = await tx
         .insert(tasks)
         .values({
           userId,
-          mode: 'text',
+          mode,
           params,
           promptOriginal: work.description,
           engine: 'preview',
@@ -170,6 +177,8 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
           params,
           prompt: work.description,
           basedOnId: basedOnId ?? null,
+          // The image it was rendered from, for the detail page's before and after.
+          baseUploadId: baseUploadId ?? null,
           width: upload.width,
           height: upload.height,
           // Spread over the last weeks, newest last in the list, so every period has something.
@@ -177,6 +186,7 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
         })
         .returning({ id: works.id });
       workIds.push(row!.id);
+      uploadIds.push(upload.id);
     }
 
     // A deterministic web of likes, collections and follows among the demo creators.
