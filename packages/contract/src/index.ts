@@ -18,6 +18,7 @@ export * from './design.constants.ts';
 export * from './design.ts';
 export * from './design.endpoints.ts';
 export * from './billing.ts';
+export * from './billing.admin.ts';
 export * from './billing.endpoints.ts';
 export * from './workspace.ts';
 export * from './workspace.endpoints.ts';

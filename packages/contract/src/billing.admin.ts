@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { billingAdminEndpoints } from './billing.endpoints.ts';
+import { textField } from './fields.ts';
+import { route } from './route.ts';
+
+export const grantBody = z
+  .object({
+    /** The account: user id, username, e-mail address or phone number (+country code). */
+    user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND'),
+    /** Cubes to add (negative takes back; the balance never goes below zero). */
+    cubes: z
+      .number()
+      .int('VALIDATION')
+      .min(-1_000_000, 'VALIDATION')
+      .max(1_000_000, 'VALIDATION')
+      .refine((n) => n !== 0, 'VALIDATION'),
+    note: textField(200).default(''),
+    /** Makes a repeated command a no-op (e.g. a ticket number); random when left out. */
+    key: z.string().trim().min(1).max(120).optional(),
+  })
+  .strict();
+
+export const grantResult = z.object({
+  userId: z.string(),
+  username: z.string(),
+  /** False when the key was used before: nothing changed. */
+  applied: z.boolean(),
+  cubes: z.number().int(),
+});
+
+/** Codes an operator mints in one batch, at most. */
+export const CODES_MINT_MAX = 10_000;
+export const CODE_STATUSES = ['unused', 'used', 'expired', 'revoked'] as const;
+const batchName = z
+  .string()
+  .trim()
+  .regex(/^[\w.-]{1,64}$/, 'VALIDATION');
+
+export const codesMintBody = z
+  .object({
+    count: z.number().int('VALIDATION').min(1, 'VALIDATION').max(CODES_MINT_MAX, 'VALIDATION'),
+    cubes: z.number().int('VALIDATION').min(0, 'VALIDATION').max(1_000_000, 'VALIDATION').default(0),
+    planDays: z.number().int('VALIDATION').min(0, 'VALIDATION').max(3650, 'VALIDATION').default(0),
+    /** Redeemable until then; never expires when left out. */
+    expiresAt: z.iso.datetime({ error: 'VALIDATION' }).optional(),
+    /** Names the batch for listing and revoking; made up from the date when left out. */
+    batch: batchName.optional(),
+  })
+  .strict()
+  .refine((b) => b.cubes + b.planDays > 0, 'VALIDATION')
+  .refine((b) => !b.expiresAt || Date.parse(b.expiresAt) > Date.now(), 'VALIDATION');
+
+export const adminCode = z.object({
+  /** Grouped for reading (XXXX-XXXX-XXXX); redeeming ignores case, spaces and dashes. */
+  code: z.string(),
+  batch: z.string(),
+  cubes: z.number().int(),
+  planDays: z.number().int(),
+  status: z.enum(CODE_STATUSES),
+  expiresAt: z.iso.datetime().nullable(),
+  usedBy: z.object({ id: z.string(), username: z.string() }).nullable(),
+  usedAt: z.iso.datetime().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminCode = z.infer<typeof adminCode>;
+
+/** A catalogue entry as the operator sees it (prices in minor units: fen and cents). */
+export const catalogueEntry = z.object({
+  id: z.string(),
+  kind: z.enum(['cubes', 'plan']),
+  cubes: z.number().int(),
+  period: z.enum(['day', 'week', 'month']).nullable(),
+  priceCny: z.number().int(),
+  priceUsd: z.number().int(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  active: z.boolean(),
+  sort: z.number().int(),
+  updatedAt: z.iso.datetime(),
+});
+export type CatalogueEntry = z.infer<typeof catalogueEntry>;
+
+const price = z.number().int('VALIDATION').min(1, 'VALIDATION').max(100_000_000, 'VALIDATION');
+export const catalogueUpdateBody = z
+  .object({
+    id: z.string().trim().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND'),
+    priceCny: price.optional(),
+    priceUsd: price.optional(),
+    /** Cubes per pack (cube packs only). */
+    cubes: z.number().int('VALIDATION').min(1, 'VALIDATION').max(1_000_000, 'VALIDATION').optional(),
+    active: z.boolean().optional(),
+    nameEn: z.string().trim().min(1, 'VALIDATION').max(80, 'VALIDATION').optional(),
+    nameZh: z.string().trim().min(1, 'VALIDATION').max(80, 'VALIDATION').optional(),
+  })
+  .strict();
+
+export const billingAdminRoutes = {
+  grant: route({
+    ...billingAdminEndpoints.grant,
+    body: grantBody,
+    response: grantResult,
+    summary: 'Grants (or takes back) cubes through the ledger, once per key',
+  }),
+  catalogue: route({
+    ...billingAdminEndpoints.catalogue,
+    response: z.array(catalogueEntry),
+    summary: 'Every product, on sale or not',
+  }),
+  catalogueUpdate: route({
+    ...billingAdminEndpoints.catalogueUpdate,
+    body: catalogueUpdateBody,
+    response: catalogueEntry,
+    summary: 'Changes a product’s prices, cubes, names or whether it is on sale',
+  }),
+  codesMint: route({
+    ...billingAdminEndpoints.codesMint,
+    body: codesMintBody,
+    response: z.object({
+      batch: z.string(),
+      cubes: z.number().int(),
+      planDays: z.number().int(),
+      expiresAt: z.iso.datetime().nullable(),
+      codes: z.array(z.string()),
+    }),
+    summary: 'Mints a batch of redemption codes worth cubes and/or plan days',
+  }),
+  codes: route({
+    ...billingAdminEndpoints.codes,
+    query: z.object({
+      batch: batchName.optional(),
+      status: z.enum([...CODE_STATUSES, 'all'], { error: 'VALIDATION' }).default('all'),
+      limit: z.coerce.number().int('VALIDATION').min(1, 'VALIDATION').max(CODES_MINT_MAX, 'VALIDATION').default(1000),
+    }),
+    response: z.object({ items: z.array(adminCode), total: z.number().int() }),
+    summary: 'Redemption codes, newest batch first, with who used them',
+  }),
+  codesRevoke: route({
+    ...billingAdminEndpoints.codesRevoke,
+    body: z
+      .object({ code: z.string().trim().min(1).max(64).optional(), batch: batchName.optional() })
+      .strict()
+      .refine((b) => (b.code === undefined) !== (b.batch === undefined), 'VALIDATION'),
+    response: z.object({
+      /** Codes the request named (0: no such batch). */
+      matched: z.number().int(),
+      /** Of those, the ones withdrawn now; used and already revoked codes stay as they were. */
+      revoked: z.number().int(),
+    }),
+    summary: 'Withdraws unused codes, one or a whole batch',
+  }),
+};
