@@ -39,7 +39,8 @@ describe('the result viewer', () => {
 
       const handle = within(compare).getByRole('slider', { name: 'Compare' });
       fireEvent.change(handle, { target: { value: '30' } });
-      expect(after.style.clipPath).toMatch(/^inset\(0(px)? 70% /);
+      // The base shows left of the line, the result right of it.
+      expect(before.style.clipPath).toMatch(/^inset\(0(px)? 70% /);
 
       await userEvent.click(within(viewer).getByText('Full image'));
       expect(within(viewer).queryByTestId('compare')).not.toBeInTheDocument();

@@ -15,7 +15,7 @@ export interface CompareSliderProps {
 }
 
 /**
- * Before and after on top of each other; a range input over the whole frame moves the split, so
+ * Before (left of the line) and after (right of it), read left to right like a timeline; a range input over the whole frame moves the split, so
  * pointer, touch and keyboard all work and screen readers hear a named slider.
  */
 export function CompareSlider({ before, after, alt, width, height, labels, maxWidth }: CompareSliderProps) {
@@ -23,24 +23,19 @@ export function CompareSlider({ before, after, alt, width, height, labels, maxWi
   const style: CSSProperties = { aspectRatio: `${width} / ${height}`, width: maxWidth ?? '100%' };
   return (
     <div className="compare" data-testid="compare" style={style}>
+      <img className="compare__img compare__img--after" src={after} alt={alt} />
       <img
         className="compare__img compare__img--before"
         src={before.url}
         alt={labels.before}
-        style={{ backgroundImage: `url("${before.thumbUrl}")` }}
-      />
-      <img
-        className="compare__img compare__img--after"
-        src={after}
-        alt={alt}
-        style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
+        style={{ backgroundImage: `url("${before.thumbUrl}")`, clipPath: `inset(0 ${100 - split}% 0 0)` }}
       />
       <div className="compare__line" style={{ left: `${split}%` }} aria-hidden />
       <span className="compare__tag compare__tag--left" aria-hidden>
-        {labels.after}
+        {labels.before}
       </span>
       <span className="compare__tag compare__tag--right" aria-hidden>
-        {labels.before}
+        {labels.after}
       </span>
       <input
         className="compare__range"
