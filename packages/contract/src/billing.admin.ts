@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingAdminEndpoints } from './billing.endpoints.ts';
+import { order } from './billing.ts';
 import { textField } from './fields.ts';
 import { route } from './route.ts';
 
@@ -95,6 +96,19 @@ export const catalogueUpdateBody = z
   })
   .strict();
 
+export const orderRefundResult = z.object({
+  order,
+  userId: z.string(),
+  username: z.string(),
+  /** What the refund took back: cubes already spent and plan time already used stay spent. */
+  taken: z.object({ cubes: z.number().int(), planSeconds: z.number().int() }),
+  /** The user's balance afterwards. */
+  cubes: z.number().int(),
+  /** True when the payment provider was asked to pay the money back (Stripe); false for the dev provider. */
+  providerRefunded: z.boolean(),
+});
+export type OrderRefundResult = z.infer<typeof orderRefundResult>;
+
 export const billingAdminRoutes = {
   grant: route({
     ...billingAdminEndpoints.grant,
@@ -148,5 +162,11 @@ export const billingAdminRoutes = {
       revoked: z.number().int(),
     }),
     summary: 'Withdraws unused codes, one or a whole batch',
+  }),
+  orderRefund: route({
+    ...billingAdminEndpoints.orderRefund,
+    body: z.object({ orderId: z.uuid('ORDER_NOT_FOUND') }).strict(),
+    response: orderRefundResult,
+    summary: 'Refunds a paid order: the provider pays the money back and what the order granted is taken back',
   }),
 };

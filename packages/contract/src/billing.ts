@@ -17,6 +17,8 @@ export const LEDGER_KINDS = [
   'invitation',
   'grant',
   'plan',
+  /** What a refunded order had granted, taken back (as much as is left of it). */
+  'reversal',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export type OrderState = (typeof ORDER_STATES)[number];

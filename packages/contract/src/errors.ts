@@ -212,6 +212,7 @@ export const ERRORS = {
   PRODUCT_NOT_FOUND: def(404, 'This product is not on sale', '该商品未在售'),
   ORDER_NOT_FOUND: def(404, 'This order was not found', '未找到该订单'),
   ORDER_NOT_PENDING: def(409, 'This order is no longer awaiting payment', '该订单已不在待支付状态'),
+  ORDER_NOT_REFUNDABLE: def(409, 'Only a paid order can be refunded', '只有已支付的订单可以退款'),
   PAYMENT_UNAVAILABLE: def(
     503,
     'Payment is not available right now, please try again later',

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { keysetPage } from '../../db/paging.ts';
 import { accounts, ledger } from '../../db/schema/index.ts';
 
-export type LedgerKind = 'welcome' | 'charge' | 'refund' | 'purchase' | 'redemption' | 'invitation' | 'grant' | 'plan';
+export type LedgerKind =
+  'welcome' | 'charge' | 'refund' | 'purchase' | 'redemption' | 'invitation' | 'grant' | 'plan' | 'reversal';
 
 /**
  * Balances and the ledger. Every change is one conditional statement plus one ledger row with an
@@ -107,6 +108,49 @@ export function createLedgerRepository(db: Db) {
         .returning({ userId: accounts.userId });
       if (!changed.length) throw new Error(`ledger change refused for ${entry.userId}: balance would go negative`);
       return true;
+    },
+
+    /**
+     * Takes back what a refunded order granted, once per key: cubes only as far as they are left
+     * (spent cubes are not clawed back; the balance never goes negative) and plan time only while
+     * the plan runs, never ending it before now. The ledger row claims the key first (a replay
+     * finds it and changes nothing); then one statement locks the account row, changes it from
+     * the values it locked and writes what it actually took into that row. Null on a replay.
+     */
+    async reverse(entry: { userId: string; cubes: number; planSeconds: number; idempotencyKey: string; note: string }) {
+      const [claim] = await db
+        .insert(ledger)
+        .values({ userId: entry.userId, kind: 'reversal', idempotencyKey: entry.idempotencyKey, note: entry.note })
+        .onConflictDoNothing()
+        .returning({ id: ledger.id });
+      if (!claim) return null;
+      const result = (await db.execute(sql`
+        with locked as materialized (
+          select user_id, plan_until,
+                 least(cubes, ${entry.cubes}::int) as cubes_taken,
+                 case when plan_until > now()
+                      then greatest(now(), plan_until - make_interval(secs => ${entry.planSeconds}::int))
+                      else plan_until end as new_until
+            from ${accounts} where user_id = ${entry.userId}
+             for update
+        ),
+        changed as (
+          update ${accounts} a
+             set cubes = a.cubes - locked.cubes_taken, plan_until = locked.new_until, updated_at = now()
+            from locked
+           where a.user_id = locked.user_id
+          returning locked.cubes_taken,
+                    coalesce(round(extract(epoch from locked.plan_until - locked.new_until)), 0)::int as seconds_taken
+        )
+        update ${ledger} l
+           set cubes = -changed.cubes_taken, plan_seconds = -changed.seconds_taken
+          from changed
+         where l.id = ${claim.id}
+        returning -l.cubes as "cubes", -l.plan_seconds as "planSeconds"`)) as unknown as {
+        rows: { cubes: number; planSeconds: number }[];
+      };
+      const [taken] = result.rows;
+      return taken ?? { cubes: 0, planSeconds: 0 };
     },
 
     /** Records a charge already taken by `charge` (the balance moved in that statement). */
