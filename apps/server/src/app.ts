@@ -118,6 +118,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
                 ledger: services.ledger,
                 users: services.users,
                 products: services.products,
+                orders: services.orders,
               });
             },
             async (scope) => {

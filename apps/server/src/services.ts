@@ -143,7 +143,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     catalogue: products,
     ledger,
     providers: payments.providers,
-    onPaid: (userId) => sessions.userChanged(userId),
+    onBalanceChanged: (userId) => sessions.userChanged(userId),
     log,
   });
   const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl, achievements });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { BillingAccount, Order } from '@turing/contract';
+import { ADMIN_TOKEN_HEADER, type BillingAccount, type Order } from '@turing/contract';
 import { appHeaders, type TestApp } from './test-app.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
@@ -35,23 +35,66 @@ export async function expectBalanceMatchesLedger(t: TestApp, cookie: string, use
   return cubes;
 }
 
-/** A Checkout Session event as Stripe sends it, signed with the SDK's own test helper. */
-export function signedEvent(
-  type: string,
-  session: Record<string, unknown>,
-  opts: { id?: string; secret?: string } = {},
-) {
+/** A Stripe event about `object`, as Stripe sends it, signed with the SDK's own test helper. */
+function stripeEvent(type: string, object: Record<string, unknown>, opts: { id?: string; secret?: string }) {
   const payload = JSON.stringify({
     id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`,
     object: 'event',
     type,
     api_version: '2025-01-27',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { object: 'checkout.session', ...session } },
+    data: { object },
   });
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET });
   return { payload, header };
 }
+
+/** A Checkout Session event. */
+export const signedEvent = (
+  type: string,
+  session: Record<string, unknown>,
+  opts: { id?: string; secret?: string } = {},
+) => stripeEvent(type, { object: 'checkout.session', ...session }, opts);
+
+/** A Charge event (`charge.refunded`): by default the whole charge of `amount` went back. */
+export const signedChargeEvent = (
+  charge: { paymentIntent: string | null; amount: number; refunded?: number; orderId?: string },
+  opts: { id?: string; secret?: string } = {},
+) => {
+  const refunded = charge.refunded ?? charge.amount;
+  return stripeEvent(
+    'charge.refunded',
+    {
+      id: `ch_${Math.random().toString(36).slice(2)}`,
+      object: 'charge',
+      payment_intent: charge.paymentIntent,
+      amount: charge.amount,
+      amount_refunded: refunded,
+      refunded: refunded >= charge.amount,
+      currency: 'cny',
+      metadata: charge.orderId ? { orderId: charge.orderId } : {},
+    },
+    opts,
+  );
+};
+
+/** The operator's refund of an order (admin API). */
+export const refundOrder = (t: TestApp, orderId: string, token = t.app.services!.adminToken) =>
+  t.app
+    .inject({
+      method: 'POST',
+      url: '/turing/admin/orders/refund',
+      headers: { ...appHeaders(), [ADMIN_TOKEN_HEADER]: token },
+      payload: { orderId },
+    })
+    .then((r) => r.json());
+
+/** The user's ledger rows of one kind, oldest first. */
+export const ledgerRows = (t: TestApp, userId: string, kind: string) =>
+  t.database.query<{ cubes: number; plan_seconds: number; note: string; idempotency_key: string }>(
+    'select cubes, plan_seconds, note, idempotency_key from ledger where user_id = $1 and kind = $2 order by created_at',
+    [userId, kind],
+  );
 
 export const deliver = (t: TestApp, event: { payload: string; header: string }) =>
   t.app.inject({

@@ -6,11 +6,12 @@ import { defineRoute } from '../../shared/define-route.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { ProductCatalogue } from './catalogue.service.ts';
 import type { LedgerService } from './ledger.service.ts';
+import type { OrderService } from './orders.service.ts';
 
-/** Operator grants through the ledger and catalogue edits; the admin scope around it checks the token. */
+/** Operator grants through the ledger, refunds and catalogue edits; the admin scope around it checks the token. */
 export async function billingAdminModule(
   app: FastifyInstance,
-  opts: { ledger: LedgerService; users: UserService; products: ProductCatalogue },
+  opts: { ledger: LedgerService; users: UserService; products: ProductCatalogue; orders: OrderService },
 ) {
   defineRoute(app, billingAdminRoutes.catalogue, async () => opts.products.adminList());
 
@@ -31,5 +32,14 @@ export async function billingAdminModule(
     });
     const balance = await opts.ledger.balance(user.id);
     return { userId: user.id, username: user.username, applied, cubes: balance.cubes };
+  });
+
+  defineRoute(app, billingAdminRoutes.orderRefund, async (req) => {
+    const refunded = await opts.orders.refund(req.body.orderId);
+    const [user, balance] = await Promise.all([
+      opts.users.findForOperator(refunded.userId),
+      opts.ledger.balance(refunded.userId),
+    ]);
+    return { ...refunded, username: user?.username ?? '', cubes: balance.cubes };
   });
 }

@@ -22,6 +22,23 @@ export function createOrdersRepository(db: Db) {
         .where(and(eq(orders.id, id), sql`${orders.providerRef} is null`));
     },
 
+    /** Keeps the provider's payment id (a Stripe PaymentIntent) the first time it is told. */
+    async setPaymentRef(id: string, ref: string) {
+      await db
+        .update(orders)
+        .set({ paymentRef: ref, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, id), sql`${orders.paymentRef} is null`));
+    },
+
+    async findByPaymentRef(provider: string, ref: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.provider, provider), eq(orders.paymentRef, ref)))
+        .limit(1);
+      return row ?? null;
+    },
+
     async find(id: string): Promise<OrderRow | null> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
       return row ?? null;
@@ -57,7 +74,12 @@ export function createOrdersRepository(db: Db) {
     async transition(id: string, from: OrderState, to: OrderState): Promise<OrderRow | null> {
       const [row] = await db
         .update(orders)
-        .set({ state: to, updatedAt: sql`now()`, ...(to === 'paid' ? { paidAt: sql`now()` } : {}) })
+        .set({
+          state: to,
+          updatedAt: sql`now()`,
+          ...(to === 'paid' ? { paidAt: sql`now()` } : {}),
+          ...(to === 'refunded' ? { refundedAt: sql`now()` } : {}),
+        })
         .where(and(eq(orders.id, id), eq(orders.state, from)))
         .returning();
       return row ?? null;

@@ -15,7 +15,8 @@ export interface OrderServiceDeps {
   ledger: LedgerService;
   /** The providers this node offers, preferred first (Stripe, then the dev provider outside production). */
   providers: PaymentProvider[];
-  onPaid: (userId: string) => void;
+  /** A payment or a refund changed the user's balance: their cached profile (isVip) is read again. */
+  onBalanceChanged: (userId: string) => void;
   log: FastifyBaseLogger;
 }
 
@@ -24,7 +25,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   const settlement = createOrderSettlement({
     database: deps.database,
     ensureAccount: deps.ledger.ensureAccount,
-    onPaid: deps.onPaid,
+    onBalanceChanged: deps.onBalanceChanged,
     log: deps.log,
   });
   const providerNamed = (name: ProviderName) => deps.providers.find((p) => p.name === name) ?? null;
@@ -131,6 +132,37 @@ export function createOrderService(deps: OrderServiceDeps) {
       const settled = await settlement.settle(row, 'cancelled');
       if (!settled) throw new AppError('ORDER_NOT_PENDING');
       return toOrder(settled);
+    },
+
+    /**
+     * The operator's refund of a paid order: the provider pays the money back first (nothing is
+     * taken from the user for money that stays with us), then the order is refunded here. The
+     * provider's later refund event finds it refunded and changes nothing.
+     */
+    async refund(id: string) {
+      const row = await repo.find(id);
+      if (!row) throw new AppError('ORDER_NOT_FOUND');
+      if (row.state !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE');
+      const provider = providerNamed(row.provider as ProviderName);
+      // An order paid through a provider this node does not offer cannot be paid back from here.
+      if (row.provider !== 'dev' && !provider?.refund) throw new AppError('PAYMENT_UNAVAILABLE');
+      if (provider?.refund) {
+        try {
+          await provider.refund({ orderId: row.id, paymentRef: row.paymentRef, checkoutRef: row.providerRef });
+        } catch (err) {
+          deps.log.error({ err, orderId: row.id }, 'the payment provider could not refund the order');
+          throw new AppError('PAYMENT_UNAVAILABLE');
+        }
+      }
+      const done = await settlement.refund(row);
+      // Refunded meanwhile by another request or the provider's event.
+      if (!done) throw new AppError('ORDER_NOT_REFUNDABLE');
+      return {
+        order: await toOrder(done.order),
+        userId: done.order.userId,
+        taken: done.taken,
+        providerRefunded: Boolean(provider?.refund),
+      };
     },
 
     /** The dev provider's confirmation page: settles the user's own dev order. */

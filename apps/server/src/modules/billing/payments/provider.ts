@@ -19,6 +19,19 @@ export interface PaymentProvider {
   checkout(request: CheckoutRequest): Promise<{ ref: string | null; url: string }>;
   /** Closes the provider's checkout so it can no longer be paid; throws when it already was paid. */
   close(ref: string): Promise<void>;
+  /**
+   * Pays a paid order's money back, all of it, once per order (a repeat asks for the same refund);
+   * resolves too when the provider says it was refunded already. Providers that take no money have none.
+   */
+  refund?(request: RefundRequest): Promise<void>;
+}
+
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's payment id, when it was stored. */
+  paymentRef: string | null;
+  /** The checkout it was paid through, to find the payment by when its id was not stored. */
+  checkoutRef: string | null;
 }
 
 /** The page of the web app that shows an order (and the dev provider's confirmation). */

@@ -82,6 +82,26 @@ export function createStripeProvider(opts: StripeProviderOptions) {
         throw new AppError('PAYMENT_UNAVAILABLE');
       }
     },
+    async refund(request) {
+      try {
+        let intent = request.paymentRef;
+        if (!intent && request.checkoutRef) {
+          const session = await stripe.checkout.sessions.retrieve(request.checkoutRef);
+          intent =
+            typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+        }
+        if (!intent) throw new Error(`Stripe has no payment for order ${request.orderId}`);
+        await stripe.refunds.create(
+          { payment_intent: intent, metadata: { orderId: request.orderId } },
+          // A repeated refund of one order (a retry, two operators at once) is the same refund.
+          { idempotencyKey: `refund:${request.orderId}` },
+        );
+      } catch (err) {
+        // Refunded already (from Stripe's dashboard, say): the money is back, which is what was asked.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
+        throw err;
+      }
+    },
   };
   return {
     provider,
