@@ -10,6 +10,7 @@ import { CliError, createAdminClient } from './modules/support/admin-client.ts';
 import { formatList, formatReports, formatTicket } from './modules/support/admin-format.ts';
 import { CATALOGUE_HELP, CATALOGUE_OPTIONS, catalogueCommands } from './modules/billing/catalogue.cli.ts';
 import { CODES_HELP, CODES_OPTIONS, codesCommands } from './modules/billing/codes.cli.ts';
+import { ORDERS_HELP, ORDERS_OPTIONS, ordersCommands } from './modules/billing/orders.cli.ts';
 
 const HELP = `Turing Design admin
 
@@ -30,7 +31,7 @@ Commands:
                [--note TEXT]       takes back, never below zero). <user> is a username,
                [--key KEY]         e-mail, phone (+country code) or user id; --key makes
                                    a repeated command change nothing (e.g. a ticket id)
-${CATALOGUE_HELP}${CODES_HELP}  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
+${ORDERS_HELP}${CATALOGUE_HELP}${CODES_HELP}  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
                [--limit N]         resolved or all); pages as support:list does;
                [--cursor C]        --all prints every page
                [--all]
@@ -73,6 +74,7 @@ async function run(argv: string[]): Promise<string> {
         reason: { type: 'string' },
         ...CATALOGUE_OPTIONS,
         ...CODES_OPTIONS,
+        ...ORDERS_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -140,18 +142,12 @@ async function run(argv: string[]): Promise<string> {
       : `Nothing changed: key "${values.key}" was used before. ${result.username} has ${result.cubes} cubes.`;
   };
   Object.assign(commands, communityCommands(values, rest));
-  Object.assign(
-    commands,
-    catalogueCommands(values, rest, (message) => {
-      throw new UsageError(message);
-    }),
-  );
-  Object.assign(
-    commands,
-    codesCommands(values, rest, (message) => {
-      throw new UsageError(message);
-    }),
-  );
+  const usage = (message: string): never => {
+    throw new UsageError(message);
+  };
+  Object.assign(commands, ordersCommands(values, rest, usage));
+  Object.assign(commands, catalogueCommands(values, rest, usage));
+  Object.assign(commands, codesCommands(values, rest, usage));
   const handler = commands[command];
   if (!handler) throw new UsageError(`Unknown command "${command}".`);
 

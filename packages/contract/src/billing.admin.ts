@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { billingAdminEndpoints } from './billing.endpoints.ts';
 import { order } from './billing.ts';
 import { textField } from './fields.ts';
+import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 
 export const grantBody = z
@@ -162,6 +163,12 @@ export const billingAdminRoutes = {
       revoked: z.number().int(),
     }),
     summary: 'Withdraws unused codes, one or a whole batch',
+  }),
+  orders: route({
+    ...billingAdminEndpoints.orders,
+    query: z.object({ user: grantBody.shape.user, ...pageQuery.shape }),
+    response: page(order).extend({ userId: z.string(), username: z.string() }),
+    summary: 'One user’s orders, newest first (the user by id, username, e-mail or phone)',
   }),
   orderRefund: route({
     ...billingAdminEndpoints.orderRefund,

@@ -29,5 +29,6 @@ export const billingAdminEndpoints = endpoints({
   codesRevoke: { method: 'POST', path: '/admin/codes/revoke', auth: false, mutates: true },
   catalogue: { method: 'GET', path: '/admin/catalogue/list', auth: false, mutates: false },
   catalogueUpdate: { method: 'POST', path: '/admin/catalogue/update', auth: false, mutates: true },
+  orders: { method: 'GET', path: '/admin/orders/list', auth: false, mutates: false },
   orderRefund: { method: 'POST', path: '/admin/orders/refund', auth: false, mutates: true },
 });

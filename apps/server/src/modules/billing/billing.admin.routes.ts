@@ -34,6 +34,13 @@ export async function billingAdminModule(
     return { userId: user.id, username: user.username, applied, cubes: balance.cubes };
   });
 
+  defineRoute(app, billingAdminRoutes.orders, async (req) => {
+    const { user: named, ...page } = req.query;
+    const user = await opts.users.findForOperator(named);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    return { userId: user.id, username: user.username, ...(await opts.orders.list(user.id, page)) };
+  });
+
   defineRoute(app, billingAdminRoutes.orderRefund, async (req) => {
     const refunded = await opts.orders.refund(req.body.orderId);
     const [user, balance] = await Promise.all([

@@ -98,6 +98,10 @@ export function createAdminClient(opts: { url: string; token: string }) {
       request<typeof billingAdminRoutes.codesRevoke>(billingAdminEndpoints.codesRevoke, { body }),
     catalogueUpdate: (body: RouteBody<typeof billingAdminRoutes.catalogueUpdate>) =>
       request<typeof billingAdminRoutes.catalogueUpdate>(billingAdminEndpoints.catalogueUpdate, { body }),
+    orders: (query: RouteQuery<typeof billingAdminRoutes.orders>) =>
+      request<typeof billingAdminRoutes.orders>(billingAdminEndpoints.orders, { query }),
+    orderRefund: (orderId: string) =>
+      request<typeof billingAdminRoutes.orderRefund>(billingAdminEndpoints.orderRefund, { body: { orderId } }),
     reports: (status: 'open' | 'resolved' | 'all', page: { cursor?: string; limit?: number } = {}) =>
       request<typeof communityAdminRoutes.reports>(communityAdminEndpoints.reports, { query: { status, ...page } }),
     hideWork: (id: string, reason?: string) =>
