@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '@turing/contract';
+import { LEDGER_KINDS, type LedgerEntry } from '@turing/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { ledgerNote } from './ledger-note.ts';
 
@@ -23,6 +23,14 @@ describe('ledger notes in the reader’s language', () => {
     ['zh', 'plan-day × 3', '日套餐 × 3'],
   ] as const)('names a purchase by its catalogue name (%s, %s)', (language, text, shown) => {
     expect(note('purchase', text, language)).toBe(shown);
+  });
+
+  it.each([
+    ['en', 'cubes-50 × 2', '50 cubes × 2'],
+    ['zh', 'plan-day × 1', '日套餐 × 1'],
+  ] as const)('names a refunded order like its purchase (%s, %s)', (language, text, shown) => {
+    expect(note('reversal', text, language)).toBe(shown);
+    expect(note('reversal', 'cubes-retired × 1', language)).toBe('cubes-retired × 1');
   });
 
   it('keeps the id of a product no longer on sale', () => {
@@ -50,5 +58,15 @@ describe('ledger notes in the reader’s language', () => {
     expect(note('grant', 'time plan', language)).toBe('time plan');
     expect(note('grant', 'cubes-50 × 1', language)).toBe('cubes-50 × 1');
     expect(note('redemption', 'TURING-AB12-CD34', language)).toBe('TURING-AB12-CD34');
+  });
+});
+
+describe('ledger kinds', () => {
+  it.each(['en', 'zh'] as const)('each kind the server writes has a label (%s)', (language) => {
+    const t = i18n.getFixedT(language, 'billing');
+    for (const kind of LEDGER_KINDS) {
+      expect(i18n.exists(`ledger.kinds.${kind}`, { lng: language, ns: 'billing' })).toBe(true);
+    }
+    expect(t('ledger.kinds.reversal')).toBe(language === 'en' ? 'Order refunded' : '订单退款');
   });
 });

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { LedgerEntry, Product } from '@turing/contract';
 
-/** What the server writes on a settled order: `<productId> × <pieces>` (orders.settle.ts). */
+/** What the server writes on a settled or refunded order: `<productId> × <pieces>` (orders.settle.ts). */
 const PURCHASE_NOTE = /^(.+) × (\d+)$/;
 /** What the server writes on a generation paid by plan time instead of cubes. */
 const TIME_PLAN_NOTE = 'time plan';
@@ -20,7 +20,8 @@ export function ledgerNote(
   const note = entry.note.trim();
   if (!note) return t('none');
   if (entry.kind === 'charge' && note === TIME_PLAN_NOTE) return t('ledger.notes.timePlan');
-  if (entry.kind === 'purchase') {
+  // A refund takes back what the purchase granted and is noted the same way.
+  if (entry.kind === 'purchase' || entry.kind === 'reversal') {
     const match = PURCHASE_NOTE.exec(note);
     if (match) {
       const [, productId, pieces] = match;
