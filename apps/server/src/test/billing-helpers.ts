@@ -78,14 +78,15 @@ export const signedChargeEvent = (
   );
 };
 
-/** The operator's refund of an order (admin API). */
-export const refundOrder = (t: TestApp, orderId: string, token = t.app.services!.adminToken) =>
+/** The operator's refund of an order (admin API), from the operator's address (loopback by default). */
+export const refundOrder = (t: TestApp, orderId: string, token = t.app.services!.adminToken, remoteAddress?: string) =>
   t.app
     .inject({
       method: 'POST',
       url: '/turing/admin/orders/refund',
       headers: { ...appHeaders(), [ADMIN_TOKEN_HEADER]: token },
       payload: { orderId },
+      ...(remoteAddress ? { remoteAddress } : {}),
     })
     .then((r) => r.json());
 
