@@ -92,7 +92,7 @@ describe('with a slow engine', () => {
 describe('with a slow engine and no early timeout', () => {
   let t: Awaited<ReturnType<typeof buildGenerationApp>>;
   beforeAll(async () => {
-    t = await buildGenerationApp({ PREVIEW_PACE_MS: '4000' });
+    t = await buildGenerationApp({ PREVIEW_PACE_MS: '30000' });
   });
   afterAll(() => t.close());
 
