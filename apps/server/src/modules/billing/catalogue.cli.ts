@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '@turing/contract';
 import type { AdminClient } from '../support/admin-client.ts';
+import { textTable } from '../../shared/text-table.ts';
 
 export const CATALOGUE_HELP = `  catalogue:list                   Lists every product with its prices, on sale or not
   catalogue:set <id>               Changes a product: --cny and --usd are prices in yuan
@@ -32,16 +33,7 @@ export function formatCatalogue(items: CatalogueEntry[]): string {
     p.active ? 'on sale' : 'off sale',
     `${p.nameEn} / ${p.nameZh}`,
   ]);
-  const header = ['ID', 'WHAT', 'CNY', 'USD', 'STATE', 'NAME'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows]
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return textTable(['ID', 'WHAT', 'CNY', 'USD', 'STATE', 'NAME'], rows);
 }
 
 /** Yuan or dollars with at most two decimals, as fen or cents. */

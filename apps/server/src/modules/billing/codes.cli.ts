@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { CODE_STATUSES, CODES_MINT_MAX, type AdminCode } from '@turing/contract';
 import type { AdminClient } from '../support/admin-client.ts';
+import { textTable } from '../../shared/text-table.ts';
 
 export const CODES_HELP = `  codes:mint --count N             Mints N redemption codes (at most ${CODES_MINT_MAX}) worth --cubes
                [--cubes N]         cubes and/or --days plan days, redeemable through the
@@ -43,14 +44,7 @@ export function formatCodes(items: AdminCode[], total: number): string {
     c.expiresAt ? `until ${day(c.expiresAt)}` : 'no expiry',
     c.usedBy ? `${c.usedBy.username} at ${day(c.usedAt)}` : c.usedAt ? `deleted account at ${day(c.usedAt)}` : '',
   ]);
-  const header = ['CODE', 'BATCH', 'WORTH', 'STATUS', 'EXPIRES', 'USED BY'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const table = [header, ...rows].map((r) =>
-    r
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd(),
-  );
+  const table = textTable(['CODE', 'BATCH', 'WORTH', 'STATUS', 'EXPIRES', 'USED BY'], rows);
   const counts = STATUS_FILTERS.slice(0, -1)
     .map((s) => [s, items.filter((c) => c.status === s).length] as const)
     .filter(([, n]) => n > 0)
@@ -60,7 +54,7 @@ export function formatCodes(items: AdminCode[], total: number): string {
     total > items.length
       ? `The newest ${items.length} of ${total} codes (${counts}); narrow it with --batch or --status.`
       : `${total} code${total === 1 ? '' : 's'}: ${counts}.`;
-  return `${table.join('\n')}\n\n${shown}`;
+  return `${table}\n\n${shown}`;
 }
 
 const csvLine = (cells: (string | number)[]) => cells.map((c) => `"${String(c).replaceAll('"', '""')}"`).join(',');

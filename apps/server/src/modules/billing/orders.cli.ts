@@ -1,5 +1,6 @@
 import { PAGE_LIMIT, type Order } from '@turing/contract';
 import { CliError, type AdminClient } from '../support/admin-client.ts';
+import { textTable } from '../../shared/text-table.ts';
 
 export const ORDERS_HELP = `  order:list --user <user>         Lists a user's orders, newest first, with their ids and
                [--limit N]         states. <user> as for credits:grant; pages as support:list
@@ -43,16 +44,7 @@ export function formatOrders(items: Order[]): string {
     o.provider,
     o.state,
   ]);
-  const header = ['ID', 'CREATED', 'PRODUCT', 'GRANTS', 'PRICE', 'PROVIDER', 'STATE'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return [header, ...rows]
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return textTable(['ID', 'CREATED', 'PRODUCT', 'GRANTS', 'PRICE', 'PROVIDER', 'STATE'], rows);
 }
 
 const EXPLAINED = ['ORDER_NOT_FOUND', 'ORDER_NOT_REFUNDABLE', 'USER_NOT_FOUND'];
