@@ -26,12 +26,13 @@ export function UserAvatar({
   return url ? (
     <img className={classes} src={url} alt={alt} style={style} loading="lazy" decoding="async" />
   ) : (
+    // The letter is drawn by CSS from data-initial, not written as text: a button or link around a
+    // decorative avatar keeps the name it shows as its whole visible text.
     <span
       className={`${classes} user-avatar--initial`}
       style={style}
+      data-initial={initialOf(name)}
       {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
-    >
-      {initialOf(name)}
-    </span>
+    />
   );
 }
