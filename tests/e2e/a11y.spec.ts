@@ -124,7 +124,8 @@ for (const { theme, locale } of COMBOS) {
       for (const path of ACCOUNT) await visit(page, path, label);
 
       await page.getByTestId('user-menu').hover();
-      await expect(page.getByRole('menu')).toBeVisible();
+      // The dropdown's menu, not the user centre's side menu on the page behind it.
+      await expect(page.locator('.ant-dropdown').getByRole('menu')).toBeVisible();
       await check(page, `the avatar menu (${label})`);
 
       // The development provider's test payment, over a pending order in the order history.
