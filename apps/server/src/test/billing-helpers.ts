@@ -1,8 +1,17 @@
 import Stripe from 'stripe';
 import { ADMIN_TOKEN_HEADER, type BillingAccount, type Order } from '@turing/contract';
-import { appHeaders, type TestApp } from './test-app.ts';
+import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
+
+/** A test app with Stripe switched on against `apiUrl`, a local stand-in for Stripe's API. */
+export const buildStripeTestApp = (apiUrl: string, env: Record<string, string> = {}) =>
+  buildTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_123',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: apiUrl,
+    ...env,
+  });
 
 export const call = (t: TestApp, cookie: string, method: 'GET' | 'POST', path: string, payload?: object) =>
   t.app.inject({

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
-import { buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { registerUser, type TestApp } from '../../test/test-app.ts';
 import {
-  WEBHOOK_SECRET,
+  buildStripeTestApp,
   account,
   confirm,
   createOrder,
@@ -23,11 +23,7 @@ const stripeApi = await fakeServer(() => {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeApi.url,
-  });
+  t = await buildStripeTestApp(stripeApi.url);
 });
 afterAll(async () => {
   await t.close();

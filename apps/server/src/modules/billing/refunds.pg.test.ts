@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
 import { submit } from '../../test/design-helpers.ts';
-import { buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { registerUser, type TestApp } from '../../test/test-app.ts';
 import {
-  WEBHOOK_SECRET,
+  buildStripeTestApp,
   confirm,
   createOrder,
   deliver,
@@ -27,12 +27,7 @@ const stripeApi = await fakeServer((req) => {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeApi.url,
-    USER_ACTIVE_TASKS_MAX: '1000',
-  });
+  t = await buildStripeTestApp(stripeApi.url, { USER_ACTIVE_TASKS_MAX: '1000' });
 });
 afterAll(async () => {
   await t.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
-import { buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { registerUser, type TestApp } from '../../test/test-app.ts';
 import {
-  WEBHOOK_SECRET,
+  buildStripeTestApp,
   account,
   cancel,
   confirm,
@@ -34,12 +34,7 @@ const stripeApi = await fakeServer((req) => {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeApi.url,
-    PUBLIC_URL: 'https://turing.example.com',
-  });
+  t = await buildStripeTestApp(stripeApi.url, { PUBLIC_URL: 'https://turing.example.com' });
 });
 afterAll(async () => {
   await t.close();
@@ -214,11 +209,7 @@ describe('Stripe Checkout', () => {
 
   it('answers PAYMENT_UNAVAILABLE and leaves a failed order when Stripe cannot open a session', async () => {
     const before = sessions;
-    const broken = await buildTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: 'http://127.0.0.1:9',
-    });
+    const broken = await buildStripeTestApp('http://127.0.0.1:9');
     try {
       const other = await registerUser(broken);
       const made = await createOrder(broken, other.cookie, { productId: 'cubes-50', provider: 'stripe' });
