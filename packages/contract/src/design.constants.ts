@@ -17,8 +17,11 @@ export const TASK_STATES = [
   'lost',
 ] as const;
 export const FINISHED_STATES = ['complete', 'cancelled', 'timed_out', 'lost'] as const;
+export const TASK_NOTICES = ['waiting_for_server', 'moved'] as const;
 
 export type TaskState = (typeof TASK_STATES)[number];
+export type FinishedState = (typeof FINISHED_STATES)[number];
+export type TaskNotice = (typeof TASK_NOTICES)[number];
 export type TaskMode = (typeof TASK_MODES)[number];
 export type DesignType = (typeof DESIGN_TYPES)[number];
 export type Quality = (typeof QUALITIES)[number];

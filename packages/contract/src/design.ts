@@ -6,6 +6,7 @@ import {
   SIZE_PRESETS,
   TAG_CATEGORIES,
   TASK_MODES,
+  TASK_NOTICES,
   TASK_STATES,
 } from './design.constants.ts';
 import { designEndpoints } from './design.endpoints.ts';
@@ -94,11 +95,20 @@ export const task = z.object({
   promptOriginal: z.string(),
   promptSent: z.string(),
   translation: z.enum(['not_needed', 'translated', 'unavailable']),
-  /** queued: tasks ahead of this one and the estimated wait. */
+  /**
+   * queued: this task's place in line, 1 for the next to start (tasks ahead in our queue plus
+   * prompts ahead at the generation server it was sent to), and the estimated wait.
+   */
   position: z.number().int().nullable(),
   estimatedWaitSeconds: z.number().int().nullable(),
   progress: z.number().int().min(0).max(100),
   previewUrl: z.string().nullable(),
+  /**
+   * What the user should know about an unfinished task beyond its state: `waiting_for_server`
+   * while no generation server is available, `moved` after its server failed and it was sent to
+   * another one.
+   */
+  notice: z.enum(TASK_NOTICES).nullable(),
   results: z.array(taskResult),
   /** The image an iterate, edit or upscale task started from (the owner's own), for before/after; null for text. */
   baseImage: z.object({ url: z.string(), thumbUrl: z.string() }).nullable(),

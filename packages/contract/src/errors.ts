@@ -160,7 +160,21 @@ export const ERRORS = {
     'The task timed out and was cancelled, your cubes were refunded; please submit it again',
     '任务超时已取消，魔方已退还，请重新提交',
   ),
-  TASK_LOST: def(503, 'The task was cancelled, your cubes were refunded', '任务已取消，魔方已退还'),
+  TASK_LOST: def(
+    503,
+    'The task could not be completed on a generation server and was stopped, your cubes were refunded; please submit it again',
+    '生成服务器未能完成该任务，任务已停止，魔方已退还，请重新提交',
+  ),
+  ENGINE_UNAVAILABLE: def(
+    503,
+    'No generation server is available right now, nothing was charged; please try again in a few minutes',
+    '当前没有可用的生成服务器，未扣除任何费用，请几分钟后再试',
+  ),
+  UPSCALE_TOO_LARGE: def(
+    400,
+    'The upscaled image would be {width} × {height} px, more than the {max} px a side this server can make; choose a smaller factor or image',
+    '放大后的图片为 {width} × {height} 像素，超过本服务器单边 {max} 像素的上限，请选择更小的倍数或图片',
+  ),
   TASK_REFUSED: def(
     422,
     'The image engine refused this task, your cubes were refunded; please change the settings',

@@ -53,6 +53,13 @@ export interface EngineTask {
 }
 
 export type EngineEvent =
+  /**
+   * A server accepted the task under `ref` (ComfyUI: the prompt id). Recorded on the task, so a
+   * process that restarts can ask that server about it (`resume`) instead of sending it again.
+   */
+  | { type: 'accepted'; server: string; ref: string }
+  /** The task waits in the server's own queue with `ahead` prompts before it (0: next to start). */
+  | { type: 'queued'; ahead: number }
   /** The engine started working on the task (it left the engine's own queue). */
   | { type: 'started' }
   /** percent 0–100; preview: a small JPEG/PNG of the work in progress, when the engine gives one. */
@@ -69,7 +76,8 @@ export interface EngineResult {
  * How a run failed; the task lifecycle decides the state from it:
  * - `unavailable`: nothing reached a healthy server (down, refused) → retry once elsewhere, else `lost` (refund);
  * - `invalid`: the engine refused the job (validation, node_errors, content policy) → `lost` (refund), no retry;
- * - `lost`: the server lost the job (restart, crash, history gone) → retry once, else `lost` (refund);
+ * - `lost`: the server lost the job (restart, crash, died, hung, history gone) → moved to another
+ *   server (a bounded number of times), else `lost` (refund);
  * - `stalled`: no progress for too long → `timed_out` (refund);
  * - `interrupted`: cancelled through the engine at our request → `cancelled`.
  * `message` is for logs and operators; `userMessage` (optional, already safe) may be shown.
@@ -95,11 +103,27 @@ export interface EngineRunContext {
   avoidServers?: string[];
 }
 
+/** One server of a fleet as the engine last saw it. */
+export interface EngineServerHealth {
+  url: string;
+  /** up: takes work; draining: finishes its work, takes none (lacks nodes, or being retired); down: unreachable or hung. */
+  state: 'up' | 'draining' | 'down';
+  ok: boolean;
+  /** Prompts running / waiting there (all clients), ours done there since start. */
+  running: number;
+  pending: number;
+  done: number;
+  lastError?: string;
+  /** ISO time the server entered its current state. */
+  since: string;
+  detail?: string;
+}
+
 export interface EngineHealth {
   ok: boolean;
   /** Human-readable detail: missing nodes or models, servers down, missing API key. */
   detail?: string;
-  servers?: { url: string; ok: boolean; running: number; pending: number; detail?: string }[];
+  servers?: EngineServerHealth[];
 }
 
 export interface Engine {
@@ -112,6 +136,19 @@ export interface Engine {
    */
   run(task: EngineTask, ctx: EngineRunContext): Promise<EngineResult>;
   health(): Promise<EngineHealth>;
+  /**
+   * Whether some server may take work now (no I/O: the fleet's last known state). False only when
+   * every server is known down, so a submit can be refused before anything is charged.
+   */
+  available(): boolean;
+  /** Tasks the engine runs at once across its servers (ComfyUI: one per server that is up); undefined: as many as the workers run. */
+  capacity(): number | undefined;
+  /**
+   * Takes up a task a previous process had handed to `server` under `ref`, without sending it
+   * again: collects it when finished, follows it while queued or running. Rejects with `lost`
+   * when the server does not know it (then it is sent again). Engines without this resend.
+   */
+  resume?(task: EngineTask, at: { server: string; ref: string }, ctx: EngineRunContext): Promise<EngineResult>;
   /** Releases sockets and timers (process shutdown). */
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TaskNotice } from '@turing/contract';
 import { users } from './users.ts';
 
 /** A generation task owns its whole life: parameters, engine, state, timing, cost and results. */
@@ -47,6 +48,12 @@ export const tasks = pgTable(
     workerId: text('worker_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     server: text('server'),
+    /** What the server accepted the run under (ComfyUI: prompt id), so a restarted node can ask about it. */
+    engineRef: text('engine_ref'),
+    /** Prompts ahead of it in the server's own queue, while sent but not yet started there. */
+    serverAhead: integer('server_ahead'),
+    /** What the user is told beyond the state: waiting_for_server, moved. */
+    notice: text('notice').$type<TaskNotice>(),
     /** How long the engine itself worked on the last run (the rest of the time is the platform's). */
     engineMs: integer('engine_ms'),
     failedServers: jsonb('failed_servers').$type<string[]>().notNull().default([]),

@@ -94,6 +94,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       estimatedWaitSeconds: wait,
       progress: row.state === 'complete' ? 100 : row.progress,
       previewUrl: row.state === 'generating' && row.previewKey ? deps.uploads.url(row.previewKey) : null,
+      notice: row.notice ?? null,
       results: results.map(resultDto),
       baseImage: (baseId && bases?.get(baseId)) || null,
       cost: { cubes: row.costCubes, coveredByPlan: row.coveredByPlan, refunded: row.refunded },

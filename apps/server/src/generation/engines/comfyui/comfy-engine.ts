@@ -161,10 +161,30 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
             const missing = server.missing ?? [];
             const counts = { running: queue.queue_running.length, pending: queue.queue_pending.length };
             const detail = missing.length > 0 ? `missing ${missing.join('; ')}` : undefined;
-            return { url: server.url, ok: missing.length === 0, ...counts, ...(detail ? { detail } : {}) };
+            const state = missing.length === 0 ? ('up' as const) : ('draining' as const);
+            const since = new Date().toISOString();
+            return {
+              url: server.url,
+              state,
+              ok: missing.length === 0,
+              ...counts,
+              done: 0,
+              since,
+              ...(detail ? { detail } : {}),
+            };
           } catch (err) {
             const detail = err instanceof ComfyConnectionError ? 'unreachable' : String(err);
-            return { url: server.url, ok: false, running: 0, pending: 0, detail };
+            const since = new Date().toISOString();
+            return {
+              url: server.url,
+              state: 'down' as const,
+              ok: false,
+              running: 0,
+              pending: 0,
+              done: 0,
+              since,
+              detail,
+            };
           }
         }),
       );
@@ -175,6 +195,9 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
         servers: states,
       };
     },
+
+    available: () => true,
+    capacity: () => servers.length,
 
     async close(): Promise<void> {
       closing.abort();

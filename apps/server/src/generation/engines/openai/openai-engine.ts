@@ -121,6 +121,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
         return { ok: false, detail: toEngineError(error, new AbortController().signal).message };
       }
     },
+    // A hosted API is reachable or not per request; its faults end the task with a refund.
+    available: () => true,
+    capacity: () => undefined,
     async close() {
       // The SDK holds no sockets of its own beyond fetch's pool; nothing to release.
     },

@@ -32,6 +32,8 @@ export function createPreviewEngine({ paceMs }: PreviewEngineOptions): Engine {
     async health() {
       return { ok: true, detail: 'CPU preview engine: images are sketches marked "Preview"' };
     },
+    available: () => true,
+    capacity: () => undefined,
     async close() {
       closing.abort();
     },

@@ -15,6 +15,7 @@ export const makeTask = (over: Partial<Task> = {}): Task => ({
   estimatedWaitSeconds: null,
   progress: 0,
   previewUrl: null,
+  notice: null,
   results: [],
   baseImage: null,
   cost: { cubes: 2, coveredByPlan: false, refunded: false },

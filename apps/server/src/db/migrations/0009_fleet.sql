@@ -1,0 +1,3 @@
+ALTER TABLE "tasks" ADD COLUMN "engine_ref" text;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "server_ahead" integer;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "notice" text;
