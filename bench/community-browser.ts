@@ -23,7 +23,11 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const SCROLL_STEP_PX = 80;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const secrets = { FILE_URL_SECRET: 'bench-file-url-secret-0123456789', ADMIN_TOKEN: 'bench-admin-token-0123456789' };
+const secrets = {
+  FILE_URL_SECRET: 'bench-file-url-secret-0123456789',
+  ADMIN_TOKEN: 'bench-admin-token-0123456789',
+  FILES_SHARED: 'true',
+};
 
 // 100 works for the page's scores; 1,000 to scroll through (a user per 10 works, as at full size).
 const SMALL: CommunitySize = { works: 100, users: 20, likes: 200 };

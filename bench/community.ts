@@ -169,6 +169,7 @@ export async function galleryQueries(size: CommunitySize = DEFAULT_SIZE) {
       DATABASE_URL: pgServer.url,
       FILE_URL_SECRET: 'bench-file-url-secret-0123456789',
       ADMIN_TOKEN: 'bench-admin-token-0123456789',
+      FILES_SHARED: 'true',
     });
     const log = serverTimes(product);
     await housekeeping(pgServer.url, started);

@@ -136,7 +136,7 @@ export async function throughput(n = 400, workers = 4, engine: 'comfyui' | 'prev
           COMFYUI_UPSCALE_MODEL: FAKE_MODELS.upscaleModels[0]!,
         }
       : {};
-  const secrets = { FILE_URL_SECRET: 'b'.repeat(32), ADMIN_TOKEN: 'b'.repeat(32) };
+  const secrets = { FILE_URL_SECRET: 'b'.repeat(32), ADMIN_TOKEN: 'b'.repeat(32), FILES_SHARED: 'true' };
   const { app, services, database, userId, dataDir } = await appOn({
     DATABASE_URL: pgServer.url,
     ...secrets,

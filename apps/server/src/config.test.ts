@@ -41,6 +41,25 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses several nodes on local files unless the operator says the folder is shared, naming both ways', () => {
+    const secrets = { FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32) };
+    const local = problems({ DATABASE_URL: 'postgres://db/x', ...secrets });
+    expect(local).toContain('S3_BUCKET or FILES_SHARED=true');
+    expect(problems({ DATABASE_URL: 'postgres://db/x', ...secrets, FILES_SHARED: 'true' })).toBe('');
+    expect(problems({ DATABASE_URL: 'postgres://db/x', ...secrets, S3_BUCKET: 'images' })).toBe('');
+    expect(problems({ ROLE: 'api', DATABASE_URL: 'postgres://db/x', ...secrets })).toMatch(/required with ROLE=api/);
+    // One process on the embedded database stores and serves its own files.
+    expect(problems({})).toBe('');
+  });
+
+  it('names a node the same across restarts, and apart from another node on the host', () => {
+    const a = loadConfig({ ...base, PORT: '8080' }).nodeId;
+    expect(loadConfig({ ...base, PORT: '8080' }).nodeId).toBe(a);
+    expect(loadConfig({ ...base, PORT: '8081' }).nodeId).not.toBe(a);
+    expect(loadConfig({ ...base, NODE_ID: 'gpu-node-1' }).nodeId).toBe('gpu-node-1');
+    expect(problems({ NODE_ID: 'has spaces' })).toContain('NODE_ID');
+  });
+
   it('reads trusted proxies as a hop count or a list', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([

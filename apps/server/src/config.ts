@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -106,6 +108,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Several nodes with local storage: the operator declares the files folder shared by every node
+   * (e.g. NFS). Without it (or S3_BUCKET), such a setup refuses to start.
+   */
+  FILES_SHARED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   COMFYUI_URLS: z.string().default(''),
   COMFYUI_WORKFLOWS_DIR: z.string().optional(),
   COMFYUI_CHECKPOINT: z.string().default('sd_xl_base_1.0.safetensors'),
@@ -131,6 +141,17 @@ const envSchema = z.object({
   TASK_TIMEOUT_MS: z.coerce.number().int().min(1000).default(600_000),
   /** A running task whose process has been silent this long is taken back (re-queued or lost). */
   TASK_STALE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** The largest side an upscale may produce (ComfyUI refuses images over 16384 px a side). */
+  UPSCALE_MAX_SIDE: z.coerce.number().int().min(512).max(16_384).default(8192),
+  /**
+   * This node's name among the workers. A restarted node takes back its earlier process's tasks at
+   * once (not after TASK_STALE_MS); by default the host name and data folder, stable across restarts.
+   */
+  NODE_ID: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{1,64}$/)
+    .optional(),
   /** Tasks one process generates at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Object storage: an S3-compatible bucket instead of <DATA_DIR>/files when S3_BUCKET is set.
@@ -185,6 +206,8 @@ export interface Config extends Env {
   production: boolean;
   database: 'pglite' | 'postgres';
   filesDir: string;
+  /** NODE_ID, or the host name with a hash of the data folder and port. */
+  nodeId: string;
   /** Where users reach the app, without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
   publicUrl: string;
 }
@@ -207,8 +230,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     database: cfg.DATABASE_URL ? 'postgres' : 'pglite',
     filesDir: path.join(dataDir, 'files'),
+    nodeId: cfg.NODE_ID ?? defaultNodeId(dataDir, cfg.PORT),
     publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
   };
+}
+
+/** Host name plus a short hash of the data folder and port: the same after a restart, distinct per node. */
+function defaultNodeId(dataDir: string, port: number): string {
+  const host =
+    os
+      .hostname()
+      .replace(/[^\w.-]/g, '-')
+      .slice(0, 40) || 'node';
+  return `${host}-${createHash('sha256').update(`${dataDir}:${port}`).digest('hex').slice(0, 8)}`;
 }
 
 /** Production refuses to start on embedded stand-ins for what real users need. */
@@ -232,6 +266,12 @@ function sharedSecretProblems(cfg: Env): string[] {
   const out: string[] = [];
   if (!cfg.FILE_URL_SECRET) out.push(`FILE_URL_SECRET: required ${why}, shared by every node (16+ characters)`);
   if (!cfg.ADMIN_TOKEN) out.push(`ADMIN_TOKEN: required ${why}, shared by every node (16+ characters)`);
+  if (!cfg.S3_BUCKET && !cfg.FILES_SHARED) {
+    out.push(
+      `S3_BUCKET or FILES_SHARED=true: required ${why}, or each node serves only the images it stored itself ` +
+        '(set S3_* for object storage, or FILES_SHARED=true when DATA_DIR/files is one folder shared by every node, e.g. NFS)',
+    );
+  }
   return out;
 }
 

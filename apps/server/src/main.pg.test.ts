@@ -5,7 +5,7 @@ import { freshDatabaseUrl } from './test/test-app.ts';
 import { getJson, spawnServer, type RunningServer } from './test/spawn-server.ts';
 
 // PostgreSQL only (run by the test script with TEST_DATABASE_URL): processes sharing one server.
-const secrets = { FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32) };
+const secrets = { FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32), FILES_SHARED: 'true' };
 let db: { url: string; drop: () => Promise<void> };
 beforeAll(async () => {
   db = await freshDatabaseUrl();

@@ -26,13 +26,19 @@ describe('the server process', () => {
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
       FILE_URL_SECRET: 'f'.repeat(32),
       ADMIN_TOKEN: 'a'.repeat(32),
+      FILES_SHARED: 'true',
     });
     expect(await s.exit).toBe(1);
     expect(s.output()).toMatch(/could not start: The database could not be opened: .*ECONNREFUSED/);
   });
 
   it('refuses a split role on the embedded database', async () => {
-    const s = run({ ROLE: 'worker', FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32) });
+    const s = run({
+      ROLE: 'worker',
+      FILE_URL_SECRET: 'f'.repeat(32),
+      ADMIN_TOKEN: 'a'.repeat(32),
+      FILES_SHARED: 'true',
+    });
     expect(await s.exit).toBe(1);
     expect(s.output()).toContain('ROLE=worker needs PostgreSQL');
   });

@@ -33,7 +33,9 @@ import { createRedemptionService } from './modules/billing/redemption.service.ts
 import { createCatalogueService } from './modules/design/catalogue.service.ts';
 import { createLineArtService } from './modules/design/line-art.ts';
 import { createTaskEvents } from './modules/design/task-events.ts';
+import { createTaskPayloads } from './modules/design/task-payload.ts';
 import { createTaskService } from './modules/design/task.service.ts';
+import { createTaskLifecycle } from './generation/lifecycle/index.ts';
 import { createGeneratedImages } from './modules/upload/generated-images.ts';
 import { createEngineRegistry } from './generation/engines.ts';
 import { createJobQueue } from './generation/queue.ts';
@@ -157,6 +159,19 @@ export async function createServices(config: Config, database: Database, log: Fa
         model: config.TRANSLATE_MODEL,
       })
     : null;
+  const payloads = createTaskPayloads({
+    database,
+    settings,
+    uploads,
+    images,
+    capacity: async (engine) => (await engines.get(engine)).capacity(),
+  });
+  const taskLifecycle = createTaskLifecycle({
+    database,
+    ledger,
+    publish: async (tx, row) => events.publish(tx, row.userId, await payloads.payloadOf(row, tx)),
+    enqueue: (taskId) => queue.send('generate', { taskId }),
+  });
   const tasks = createTaskService({
     database,
     settings,
@@ -164,13 +179,12 @@ export async function createServices(config: Config, database: Database, log: Fa
     catalogue,
     uploads,
     images,
-    events,
+    payloads,
+    lifecycle: taskLifecycle,
     translator,
     canCancelRunning: (engine) => engines.canCancelRunning(engine),
-    queue: () => ({
-      enqueue: (taskId) => queue.send('generate', { taskId }),
-      cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
-    }),
+    engineAvailable: async (engine) => (await engines.get(engine)).available(),
+    cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
   });
   const lineArt = createLineArtService({ uploads, images });
   const workspace = createWorkspaceService({ database, uploads, storage });
@@ -210,6 +224,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     engines,
     queue,
     tasks,
+    taskLifecycle,
     lineArt,
     workspace,
   };

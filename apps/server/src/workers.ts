@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { sweepExpired } from './modules/auth/housekeeping.ts';
 import { createTaskRunner } from './generation/runner.ts';
+import { createTaskRepository } from './modules/design/task.repository.ts';
 import { sweepAbandonedUploads } from './modules/upload/upload-sweep.ts';
 import type { Services } from './services.ts';
 
@@ -13,20 +13,29 @@ import type { Services } from './services.ts';
  */
 export async function startWorkers(services: Services): Promise<() => Promise<void>> {
   const { database, log, queue, settings } = services;
-  const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const nodeId = services.config.nodeId;
+  const workerId = `${nodeId}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const { uploads, images, workspace } = services;
+  const taskReads = createTaskRepository(database.db);
   const runner = createTaskRunner({
     database,
-    tasks: services.tasks,
-    uploads: services.uploads,
-    images: services.images,
-    workspace: services.workspace,
+    lifecycle: services.taskLifecycle,
+    findTask: (id) => taskReads.findById(id),
+    loadImage: async (id, userId) => images.read(await uploads.getOwnedAny(id, userId)),
+    sink: {
+      savePreview: (taskId, image) => images.savePreview(taskId, image),
+      dropPreview: (key) => images.dropPreview(key),
+      saveResult: (userId, taskId, png) => images.save({ userId, kind: 'result', png, taskId }),
+      fileResults: (userId, taskId, folderId) => workspace.fileResults(userId, taskId, folderId),
+    },
     settings,
     engine: (name) => services.engines.get(name),
-    enqueue: (taskId) => queue.send('generate', { taskId }),
+    enqueueLater: (taskId, seconds) => queue.send('generate', { taskId }, { startAfter: seconds }),
     log,
     workerId,
+    nodeId,
     signal: services.lifecycle.signal,
-    achievements: services.achievements,
+    onComplete: (userId) => services.achievements.refresh(userId),
   });
 
   queue.handle('generate', async ({ taskId }) => runner.run(taskId));

@@ -73,9 +73,17 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger) {
       await started;
     },
 
-    async send<N extends JobName>(name: N, data: JobData<N>, opts: { singletonKey?: string } = {}) {
+    /** `startAfter`: seconds before a worker may take it. */
+    async send<N extends JobName>(
+      name: N,
+      data: JobData<N>,
+      opts: { singletonKey?: string; startAfter?: number } = {},
+    ) {
       await this.start();
-      await boss.send(name, JOBS[name].parse(data), opts.singletonKey ? { singletonKey: opts.singletonKey } : {});
+      await boss.send(name, JOBS[name].parse(data), {
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+      });
     },
 
     /** Registers the one handler of a job; a second registration is a programming error. */

@@ -1,221 +1,197 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ErrorCode, TaskParams } from '@turing/contract';
 import type { Database } from '../db/client.ts';
 import type { TaskRow } from '../db/schema/index.ts';
-import { createTaskRepository } from '../modules/design/task.repository.ts';
-import type { TaskService } from '../modules/design/task.service.ts';
-import type { GeneratedImages } from '../modules/upload/generated-images.ts';
-import type { UploadService } from '../modules/upload/upload.service.ts';
-import type { WorkspaceService } from '../modules/workspace/workspace.service.ts';
-import { EngineError, type Engine, type EngineEvent, type EngineTask } from './engine.ts';
+import { EngineError, type Engine, type EngineEvent, type EngineResult, type EngineRunContext } from './engine.ts';
+import { prepareEngineTask, type LoadImage } from './engine-task.ts';
+import type { TaskLifecycle } from './lifecycle/index.ts';
 import { pasteBack } from './paste-back.ts';
+import { createProgressWriter } from './progress-writer.ts';
 import type { GenerationSettings } from './settings.ts';
 
 export const CANCEL_CHANNEL = 'task_cancel';
-/** A task gets one retry after an engine fault that was not its own (server down or restarted). */
-const MAX_ATTEMPTS = 2;
 const PROGRESS_MS = 300;
+/** While no generation server is available, a queued task asks again this often. */
+const WAIT_RETRY_SECONDS = 5;
+
+/** What the runner needs of storage and the workspace (the modules above wire them in). */
+export interface ResultSink {
+  savePreview(taskId: string, image: Buffer): Promise<string>;
+  dropPreview(key: string): Promise<void>;
+  saveResult(userId: string, taskId: string, png: Buffer): Promise<unknown>;
+  /** Files the task's results into the user's workspace; may fail without failing the task. */
+  fileResults(userId: string, taskId: string, folderId: string | null): Promise<unknown>;
+}
 
 export interface RunnerDeps {
   database: Database;
-  tasks: TaskService;
-  uploads: UploadService;
-  images: GeneratedImages;
-  workspace: Pick<WorkspaceService, 'fileResults'>;
+  lifecycle: TaskLifecycle;
+  findTask(id: string): Promise<TaskRow | null>;
+  loadImage: LoadImage;
+  sink: ResultSink;
   settings: GenerationSettings;
   engine(name: string): Promise<Engine>;
-  enqueue(taskId: string): Promise<void>;
+  /** Hands the task to the workers again after `seconds`. */
+  enqueueLater(taskId: string, seconds: number): Promise<void>;
   log: FastifyBaseLogger;
+  /** `<nodeId>:<pid>:<random>`: a restarted node recognises its earlier processes by the prefix. */
   workerId: string;
+  nodeId: string;
   signal: AbortSignal;
   /** Told when a task of the user completes (first-generation achievement); never fails the task. */
-  achievements?: { refresh(userId: string): Promise<void> };
+  onComplete?(userId: string): Promise<void>;
 }
+
+type Start = (engine: Engine, job: Parameters<Engine['run']>[0], ctx: EngineRunContext) => Promise<EngineResult>;
 
 /**
  * Runs tasks handed over by the queue: claims one (exactly one process wins), feeds the engine,
- * stores every result before marking the task complete, and turns engine faults into the task's
- * end state with its refund, or a retry on another server.
+ * reports what it does to the task lifecycle, stores every result before the task completes, and
+ * turns engine faults into the lifecycle's events (the lifecycle decides state, refund and retry).
  */
 export function createTaskRunner(deps: RunnerDeps) {
-  const repo = createTaskRepository(deps.database.db);
+  const { lifecycle, log } = deps;
   const running = new Map<string, AbortController>();
   let stopListening: (() => Promise<void>) | null = null;
   let beat: NodeJS.Timeout | null = null;
 
-  async function inputs(row: TaskRow, p: TaskParams) {
-    const load = async (id: string | undefined) => {
-      if (!id) return undefined;
-      const upload = await deps.uploads.getOwnedAny(id, row.userId);
-      const bytes = await deps.images.read(upload);
-      if (!bytes) throw new EngineError('invalid', `image ${id} is missing from storage`);
-      return bytes;
-    };
-    const [base, reference, depth, lineArt, mask] = await Promise.all([
-      load(p.baseImageId),
-      load(p.referenceImageId),
-      load(p.depthImageId),
-      load(p.lineArtImageId),
-      load(p.maskImageId),
-    ]);
-    return { base, reference, depth, lineArt, mask };
-  }
-
-  async function engineTask(row: TaskRow): Promise<EngineTask> {
-    const p = row.params as unknown as TaskParams;
-    const images = await inputs(row, p);
-    let { width, height } = deps.settings.pixels(p.size, p.quality);
-    if ((p.mode === 'iterate' || p.mode === 'edit' || p.mode === 'upscale') && images.base) {
-      const sharp = (await import('sharp')).default;
-      const meta = await sharp(images.base).metadata();
-      const factor = p.mode === 'upscale' ? (p.upscale ?? 2) : 1;
-      if (p.mode !== 'iterate' && meta.width && meta.height) {
-        width = meta.width * factor;
-        height = meta.height * factor;
-      }
-    }
-    return {
-      id: row.id,
-      attempt: row.attempt,
-      mode: p.mode,
-      type: p.type,
-      model: p.model,
-      prompt: row.promptSent,
-      negativePrompt: [p.negativePrompt].filter(Boolean).join(', '),
-      width,
-      height,
-      count: p.mode === 'upscale' ? 1 : p.count,
-      quality: p.quality,
-      seed: p.seed ?? 0,
-      imageWeight: p.imageWeight,
-      textWeight: p.textWeight,
-      controlStrength: p.controlStrength,
-      tags: p.tags,
-      upscale: p.upscale,
-      images,
-    };
-  }
-
-  async function end(row: TaskRow, state: 'timed_out' | 'lost' | 'cancelled', code: ErrorCode | null, server?: string) {
-    await deps.tasks.end(row.id, ['generating'], state, code, { server });
-  }
-
-  async function retryOrLose(row: TaskRow, err: EngineError) {
-    if (row.attempt < MAX_ATTEMPTS) {
-      const back = await repo.requeue(row.id, err.server);
-      if (back) {
-        await deps.tasks.announce(back);
-        await deps.enqueue(row.id);
-        return;
-      }
-    }
-    await end(row, 'lost', 'TASK_LOST', err.server);
-  }
-
-  async function run(taskId: string) {
-    if (deps.signal.aborted) return;
+  async function follow(claimed: TaskRow, engine: Engine, start: Start) {
+    const taskId = claimed.id;
     const claimedAt = performance.now();
-    const claimed = await repo.claim(taskId, deps.workerId);
-    if (!claimed) return; // cancelled, or another worker has it
-    await deps.tasks.announce(claimed);
     const controller = new AbortController();
     running.set(taskId, controller);
     const timeout = setTimeout(() => controller.abort('timeout'), deps.settings.timeoutMs);
     const stopOnShutdown = () => controller.abort('shutdown');
     deps.signal.addEventListener('abort', stopOnShutdown, { once: true });
-    // Progress is written at most every PROGRESS_MS and not before the task has run that long, so
-    // a fast engine costs no writes at all and a slow one shows steady movement.
-    let lastWrite = Date.now();
     let previewKey: string | null = null;
-    let pending: Promise<void> = Promise.resolve();
+    // Reports are written in the order the engine made them; a failed write is logged, never thrown.
+    let chain: Promise<unknown> = Promise.resolve();
+    const inOrder = (what: string, fn: () => Promise<unknown>) => {
+      chain = chain.then(fn).catch((err: unknown) => log.warn({ err, taskId }, `${what} not recorded`));
+      return chain;
+    };
+    const progress = createProgressWriter(PROGRESS_MS, (e) =>
+      inOrder('progress', async () => {
+        const key = e.preview ? await deps.sink.savePreview(taskId, e.preview) : null;
+        await lifecycle.progress(taskId, Math.min(99, Math.round(e.percent)), key);
+        // Only the latest preview is ever shown: the one before it goes.
+        if (key && previewKey) void deps.sink.dropPreview(previewKey);
+        if (key) previewKey = key;
+      }).then(() => undefined),
+    );
     const onEvent = (e: EngineEvent) => {
-      if (e.type !== 'progress' || e.percent >= 100) return;
-      const now = Date.now();
-      if (now - lastWrite < PROGRESS_MS) return;
-      lastWrite = now;
-      pending = pending
-        .then(async () => {
-          const key = e.preview ? await deps.images.savePreview(taskId, e.preview) : null;
-          const moved = await repo.progress(taskId, Math.min(99, Math.round(e.percent)), key);
-          if (moved) await deps.tasks.announce(moved);
-          // Only the latest preview is ever shown: the one before it goes.
-          if (key && previewKey) void deps.images.dropPreview(previewKey);
-          if (key) previewKey = key;
-        })
-        .catch((err: unknown) => deps.log.warn({ err, taskId }, 'progress update failed'));
+      if (e.type === 'progress') progress.report(e);
+      else if (e.type === 'accepted') void inOrder('accepted', () => lifecycle.accepted(taskId, e.server, e.ref));
+      else if (e.type === 'queued') void inOrder('server queue', () => lifecycle.serverQueued(taskId, e.ahead));
+      else void inOrder('start', () => lifecycle.started(taskId));
     };
     try {
-      const job = await engineTask(claimed);
-      const engine = await deps.engine(claimed.engine);
+      const prepared = await prepareEngineTask(claimed, deps.settings, deps.loadImage);
+      const job = prepared.task;
       const engineStarted = performance.now();
-      const result = await engine.run(job, { signal: controller.signal, onEvent, avoidServers: claimed.failedServers });
+      const result = await start(engine, job, {
+        signal: controller.signal,
+        onEvent,
+        avoidServers: claimed.failedServers,
+      });
       const engineMs = Math.round(performance.now() - engineStarted);
-      await pending;
+      await progress.close(true);
+      await chain;
       let images = result.images;
-      if (job.mode === 'edit' && job.images.base && job.images.mask) {
-        // Whatever the engine did outside the region, the original's pixels stay exactly.
-        images = await Promise.all(images.map((img) => pasteBack(job.images.base!, img, job.images.mask!)));
+      if (prepared.original && prepared.mask) {
+        // Scaled back to the original and laid in through the mask: outside it, the original's pixels stay exactly.
+        const { original, mask } = prepared;
+        images = await Promise.all(images.map((img) => pasteBack(original, img, mask)));
       }
-      const storeStarted = performance.now();
-      await Promise.all(images.map((png) => deps.images.save({ userId: claimed.userId, kind: 'result', png, taskId })));
+      await Promise.all(images.map((png) => deps.sink.saveResult(claimed.userId, taskId, png)));
       // Filed by task, so a run that stored results before dying has them filed by its retry. The
       // results stand without it (the task history shows them), so a failure here fails nothing.
-      await deps.workspace
+      await deps.sink
         .fileResults(claimed.userId, taskId, claimed.folderId)
-        .catch((err: unknown) => deps.log.error({ err, taskId }, 'filing results into the workspace failed'));
-      const storeMs = Math.round(performance.now() - storeStarted);
-      const done = await deps.tasks.end(taskId, ['generating'], 'complete', null, { server: result.server, engineMs });
-      deps.log.debug(
-        { taskId, engineMs, storeMs, totalMs: Math.round(performance.now() - claimedAt) },
-        'task complete',
-      );
-      if (!done) deps.log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
-      else await deps.achievements?.refresh(claimed.userId).catch(() => {});
+        .catch((err: unknown) => log.error({ err, taskId }, 'filing results into the workspace failed'));
+      const done = await lifecycle.complete(taskId, { server: result.server, engineMs });
+      log.debug({ taskId, engineMs, totalMs: Math.round(performance.now() - claimedAt) }, 'task complete');
+      if (!done) log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
+      else await deps.onComplete?.(claimed.userId).catch(() => {});
     } catch (err) {
-      await pending;
-      const reason = controller.signal.reason as string | undefined;
-      if (reason === 'shutdown') {
-        // This process is stopping: another one takes the task from the queue.
-        const back = await repo.requeue(taskId);
-        if (back) {
-          await deps.tasks.announce(back);
-          await deps.enqueue(taskId);
-        }
-      } else if (reason === 'timeout' || (err instanceof EngineError && err.kind === 'stalled')) {
-        await end(claimed, 'timed_out', 'TASK_TIMED_OUT', (err as EngineError).server);
-      } else if (reason === 'cancel' || (err instanceof EngineError && err.kind === 'interrupted')) {
-        await end(claimed, 'cancelled', null);
-      } else if (err instanceof EngineError && (err.kind === 'unavailable' || err.kind === 'lost')) {
-        deps.log.warn({ taskId, kind: err.kind, server: err.server, msg: err.message }, 'engine fault, retrying once');
-        await retryOrLose(claimed, err);
-      } else if (err instanceof EngineError && err.kind === 'invalid') {
-        deps.log.warn({ taskId, msg: err.message }, 'engine refused the task');
-        await end(claimed, 'lost', 'TASK_REFUSED', err.server);
-      } else {
-        deps.log.error({ err, taskId }, 'task failed');
-        await end(claimed, 'lost', 'TASK_LOST');
-      }
+      await progress.close(false);
+      await chain;
+      await settleFailure(claimed, err, controller.signal.reason as string | undefined);
     } finally {
-      if (previewKey) void deps.images.dropPreview(previewKey);
+      if (previewKey) void deps.sink.dropPreview(previewKey);
       clearTimeout(timeout);
       deps.signal.removeEventListener('abort', stopOnShutdown);
       running.delete(taskId);
     }
   }
 
-  /** Takes back tasks whose process died: re-queued once, otherwise lost with their refund. */
+  async function settleFailure(row: TaskRow, err: unknown, reason: string | undefined) {
+    const id = row.id;
+    const e = err instanceof EngineError ? err : null;
+    if (reason === 'shutdown') {
+      // This process is stopping: another one takes the task from the queue.
+      await lifecycle.handBack(id);
+    } else if (reason === 'timeout' || e?.kind === 'stalled') {
+      await lifecycle.timedOut(id, e?.server);
+    } else if (reason === 'cancel' || e?.kind === 'interrupted') {
+      await lifecycle.interrupted(id);
+    } else if (e?.kind === 'unavailable' || e?.kind === 'lost') {
+      log.warn({ taskId: id, kind: e.kind, server: e.server, msg: e.message }, 'engine fault: moving the task');
+      await lifecycle.fault(id, e.server);
+    } else if (e?.kind === 'invalid') {
+      log.warn({ taskId: id, msg: e.message }, 'engine refused the task');
+      await lifecycle.refused(id, e.server);
+    } else {
+      log.error({ err, taskId: id }, 'task failed');
+      await lifecycle.lost(id);
+    }
+  }
+
+  /** Whether the task should wait: its engine has no server to take it (the fleet is down). */
+  async function waitsForServer(row: TaskRow, engine: Engine) {
+    if (engine.available()) return false;
+    if (Date.now() - row.createdAt.getTime() >= deps.settings.timeoutMs) await lifecycle.timedOut(row.id);
+    else {
+      await lifecycle.waitForServer(row.id);
+      await deps.enqueueLater(row.id, WAIT_RETRY_SECONDS);
+    }
+    return true;
+  }
+
+  async function run(taskId: string) {
+    if (deps.signal.aborted) return;
+    const row = await deps.findTask(taskId);
+    if (!row || row.state !== 'queued') return;
+    const engine = await deps.engine(row.engine);
+    if (await waitsForServer(row, engine)) return;
+    const claimed = await lifecycle.claim(taskId, deps.workerId);
+    if (!claimed) return; // cancelled, or another worker has it
+    await follow(claimed, engine, (e, job, ctx) => e.run(job, ctx));
+  }
+
+  /**
+   * Takes back tasks whose process died: those of this node's earlier processes at once, others
+   * once silent. One a server already accepted is first asked about there (collected when done,
+   * followed while running); only one the server lost is sent again.
+   */
   async function recover(staleBefore: Date) {
-    const orphans = await repo.orphans(staleBefore);
+    const orphans = await lifecycle.orphans(staleBefore, `${deps.nodeId}:`, deps.workerId);
     for (const row of orphans) {
       if (running.has(row.id)) continue;
-      if (row.attempt < MAX_ATTEMPTS) {
-        const back = await repo.requeue(row.id);
-        if (back) {
-          await deps.tasks.announce(back);
-          await deps.enqueue(row.id);
-        }
+      const engine = row.server && row.engineRef ? await deps.engine(row.engine).catch(() => null) : null;
+      const adopted =
+        engine?.resume && row.workerId ? await lifecycle.adopt(row.id, row.workerId, deps.workerId) : null;
+      if (engine?.resume && adopted) {
+        const at = { server: row.server!, ref: row.engineRef! };
+        log.info({ taskId: row.id, ...at }, 'taking up a task the server already has');
+        void follow(adopted, engine, (e, job, ctx) =>
+          e.resume!(job, at, ctx).catch((err: unknown) => {
+            // The server forgot it: send it again, as a run of its own.
+            if (err instanceof EngineError && err.kind === 'lost') throw new EngineError('unavailable', err.message);
+            throw err;
+          }),
+        ).catch((err: unknown) => log.error({ err, taskId: row.id }, 'resumed task failed'));
       } else {
-        await deps.tasks.end(row.id, ['generating'], 'lost', 'TASK_LOST');
+        await lifecycle.handBack(row.id, { orphan: true });
       }
     }
     return orphans.length;
@@ -228,7 +204,7 @@ export function createTaskRunner(deps: RunnerDeps) {
     async start() {
       stopListening = await deps.database.listen(CANCEL_CHANNEL, (taskId) => running.get(taskId)?.abort('cancel'));
       beat = setInterval(
-        () => void repo.heartbeat([...running.keys()]).catch(() => {}),
+        () => void lifecycle.heartbeat([...running.keys()]).catch(() => {}),
         Math.max(500, deps.settings.staleMs / 3),
       ).unref();
     },

@@ -16,6 +16,10 @@ export interface GenerationSettings {
   engineFor(model: string): EngineName;
   /** Output size for a preset at a quality: the long edge from config, multiples of 8. */
   pixels(size: SizePreset, quality: Quality): { width: number; height: number };
+  /** The long edge of a quality, in pixels. */
+  longEdge(quality: Quality): number;
+  /** The largest side an upscale may produce. */
+  upscaleMaxSide: number;
   cost(params: Pick<TaskParams, 'mode' | 'quality' | 'count' | 'upscale'>): number;
   welcomeCubes: number;
   activeCap: number;
@@ -32,10 +36,13 @@ export function generationSettings(config: Config): GenerationSettings {
     const n = Number(table[key]);
     return Number.isFinite(n) && n > 0 ? n : fallback;
   };
+  const longEdge = (quality: Quality) => num(edges, quality, quality === 'FHD' ? 2048 : quality === 'HD' ? 1280 : 768);
   return {
     engineFor: (model) => models[model] ?? config.GENERATION_ENGINE,
+    longEdge,
+    upscaleMaxSide: config.UPSCALE_MAX_SIDE,
     pixels(size, quality) {
-      const edge = num(edges, quality, quality === 'FHD' ? 2048 : quality === 'HD' ? 1280 : 768);
+      const edge = longEdge(quality);
       const [w, h] = size.split(':').map(Number) as [number, number];
       const round8 = (v: number) => Math.max(64, Math.round(v / 8) * 8);
       return w >= h

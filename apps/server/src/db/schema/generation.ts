@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TaskNotice } from '@turing/contract';
+import type { TaskNotice, TaskParams, TaskState } from '@turing/contract';
 import { users } from './users.ts';
 
 /** A generation task owns its whole life: parameters, engine, state, timing, cost and results. */
@@ -27,12 +27,12 @@ export const tasks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     mode: text('mode').notNull(),
     /** The validated parameters exactly as submitted ("copy parameters" replays them). */
-    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    params: jsonb('params').$type<TaskParams>().notNull(),
     promptOriginal: text('prompt_original').notNull().default(''),
     promptSent: text('prompt_sent').notNull().default(''),
     translation: text('translation').notNull().default('not_needed'),
     engine: text('engine').notNull(),
-    state: text('state').notNull(),
+    state: text('state').$type<TaskState>().notNull(),
     /** Bumped by every change, in the same statement; events carry it so late ones are ignored. */
     seq: integer('seq').notNull().default(1),
     progress: integer('progress').notNull().default(0),

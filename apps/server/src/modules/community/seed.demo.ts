@@ -1,3 +1,4 @@
+import type { TaskParams } from '@turing/contract';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { inArray, sql } from 'drizzle-orm';
@@ -128,8 +129,8 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
       const userId = creatorIds[work.creator]!;
       const basedOnId = work.basedOn === undefined ? undefined : workIds[work.basedOn];
       const baseUploadId = work.basedOn === undefined ? undefined : uploadIds[work.basedOn];
-      const mode = baseUploadId ? 'iterate' : 'text';
-      const params = {
+      const mode: TaskParams['mode'] = baseUploadId ? 'iterate' : 'text';
+      const params: TaskParams = {
         mode,
         type: work.type,
         model: 'architecture',

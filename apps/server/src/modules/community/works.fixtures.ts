@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { PublishBody, WorkCard } from '@turing/contract';
+import { taskParams, type PublishBody, type TaskParams, type WorkCard } from '@turing/contract';
 import { tasks } from '../../db/schema/index.ts';
 import { appHeaders, type TestApp } from '../../test/test-app.ts';
 
@@ -24,14 +24,11 @@ export async function makeResult(
   opts: { params?: Record<string, unknown>; prompt?: string; width?: number; height?: number } = {},
 ) {
   made += 1;
+  // The parameters a submit stores, with what the test is about laid over them.
   const params = {
-    mode: 'text',
-    type: 'architectural',
-    model: 'architecture',
-    size: '4:3',
-    quality: 'SD',
+    ...taskParams.parse({ mode: 'text', prompt: opts.prompt ?? `a pavilion ${made}` }),
     ...opts.params,
-  };
+  } as TaskParams;
   const [task] = await t.database.db
     .insert(tasks)
     .values({

@@ -1,4 +1,4 @@
-import type { PageRequest, WorkDetail, publishBody, updateWorkBody, workListQuery } from '@turing/contract';
+import type { PageRequest, TaskParams, WorkDetail, publishBody, updateWorkBody, workListQuery } from '@turing/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -125,7 +125,7 @@ export function createWorksService(deps: {
       const upload = await deps.uploads.getOwnedAny(body.imageId, userId);
       if (upload.kind !== 'result') throw new AppError('WORK_NOT_RESULT');
       const task = upload.taskId ? await repo.taskOf(upload.taskId, userId) : null;
-      const params = task?.params ?? {};
+      const params: Partial<TaskParams> = task?.params ?? {};
       const baseId = typeof params.baseImageId === 'string' ? params.baseImageId : null;
       const baseOwned = baseId ? (await deps.uploads.ownedImageUrls(userId, [baseId])).has(baseId) : false;
       const basedOnId =

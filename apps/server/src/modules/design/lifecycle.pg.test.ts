@@ -4,7 +4,7 @@ import { balanceOf, finished, getTask, submit, until } from '../../test/design-h
 import { spawnServer, type RunningServer } from '../../test/spawn-server.ts';
 
 // PostgreSQL only: races and separate worker processes.
-const secrets = { FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32) };
+const secrets = { FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32), FILES_SHARED: 'true' };
 
 describe('concurrent submits', () => {
   let t: TestApp;

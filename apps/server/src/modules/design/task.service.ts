@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { CostPreview, ErrorCode, Locale, Task, TaskParams } from '@turing/contract';
-import { errorMessage } from '@turing/contract';
-import type { Database, Db } from '../../db/client.ts';
-import type { TaskRow, UploadRow } from '../../db/schema/index.ts';
+import type { CostPreview, Locale, Task, TaskParams } from '@turing/contract';
+import { FINISHED_STATES } from '@turing/contract';
+import type { Database } from '../../db/client.ts';
+import type { TaskLifecycle } from '../../generation/lifecycle/index.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { Translator } from '../../generation/translator.ts';
 import { needsTranslation } from '../../generation/translator.ts';
@@ -12,19 +12,12 @@ import type { GeneratedImages } from '../upload/generated-images.ts';
 import type { UploadService } from '../upload/upload.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { TaskEventPayload, TaskEvents } from './task-events.ts';
+import type { TaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
 
 /** Engines that read English only get Chinese prompts translated. */
 const ENGLISH_ONLY = new Set(['comfyui', 'preview']);
-const FINISHED = ['complete', 'cancelled', 'timed_out', 'lost'];
-
-export interface TaskQueue {
-  /** Hands a queued task to the workers (after its row committed). */
-  enqueue(taskId: string): Promise<void>;
-  /** Tells the process running a task to stop it. */
-  cancelRunning(taskId: string): Promise<void>;
-}
+const FINISHED: readonly string[] = FINISHED_STATES;
 
 export interface TaskServiceDeps {
   database: Database;
@@ -33,82 +26,22 @@ export interface TaskServiceDeps {
   catalogue: CatalogueService;
   uploads: UploadService;
   images: GeneratedImages;
-  events: TaskEvents;
+  payloads: TaskPayloads;
+  lifecycle: TaskLifecycle;
   translator: Translator | null;
   /** Whether the engine of a model can stop a running task. */
   canCancelRunning(engine: string): boolean;
-  queue: () => TaskQueue;
+  /** Whether the engine has a server that may take work now (false: the whole fleet is down). */
+  engineAvailable(engine: string): Promise<boolean>;
+  /** Tells the process running a task to stop it. */
+  cancelRunning(taskId: string): Promise<void>;
 }
 
 /** The rules of a task's life that callers see: submit, read, list, cancel, cost. */
 export function createTaskService(deps: TaskServiceDeps) {
-  const { database, settings } = deps;
+  const { database, settings, payloads, lifecycle } = deps;
   const repo = createTaskRepository(database.db);
-
-  const resultDto = (row: UploadRow) => ({
-    id: row.id,
-    url: deps.uploads.url(row.key),
-    thumbUrl: deps.uploads.url(row.thumbKey ?? row.key),
-    width: row.width,
-    height: row.height,
-  });
-
-  type ImageUrls = Awaited<ReturnType<UploadService['ownedImageUrls']>>;
-  const baseIdOf = (row: TaskRow) => (typeof row.params.baseImageId === 'string' ? row.params.baseImageId : null);
-  /** Base images of the owner's tasks only: an id naming someone else's image yields nothing. */
-  const baseImagesOf = (userId: string, rows: TaskRow[], db: Db = database.db) =>
-    deps.uploads.ownedImageUrls(
-      userId,
-      rows.map(baseIdOf).filter((id): id is string => id !== null),
-      db,
-    );
-
-  /** The event/answer shape of a task; position and wait only while it is queued. */
-  async function payloadOf(
-    row: TaskRow,
-    db: Db = database.db,
-    known?: { results: UploadRow[]; bases: ImageUrls },
-  ): Promise<TaskEventPayload> {
-    const results = row.state !== 'complete' ? [] : (known?.results ?? (await deps.images.resultsOf([row.id], db)));
-    const baseId = baseIdOf(row);
-    const bases = !baseId ? null : (known?.bases ?? (await baseImagesOf(row.userId, [row], db)));
-    let position: number | null = null;
-    let wait: number | null = null;
-    if (row.state === 'queued') {
-      const r = createTaskRepository(db);
-      position = await r.queuePosition(row);
-      const avg = (await r.averageSeconds(row.mode, row.engine, String(row.params.quality ?? 'SD'))) ?? 8;
-      wait = Math.round(((position + 1) / Math.max(1, settings.concurrency)) * avg);
-    }
-    return {
-      id: row.id,
-      state: row.state as Task['state'],
-      seq: row.seq,
-      params: row.params,
-      mode: row.mode as Task['mode'],
-      engine: row.engine,
-      promptOriginal: row.promptOriginal,
-      promptSent: row.promptSent,
-      translation: row.translation as Task['translation'],
-      position,
-      estimatedWaitSeconds: wait,
-      progress: row.state === 'complete' ? 100 : row.progress,
-      previewUrl: row.state === 'generating' && row.previewKey ? deps.uploads.url(row.previewKey) : null,
-      notice: row.notice ?? null,
-      results: results.map(resultDto),
-      baseImage: (baseId && bases?.get(baseId)) || null,
-      cost: { cubes: row.costCubes, coveredByPlan: row.coveredByPlan, refunded: row.refunded },
-      error: row.errorCode ? { code: row.errorCode } : null,
-      createdAt: row.createdAt.toISOString(),
-      startedAt: row.startedAt?.toISOString() ?? null,
-      finishedAt: row.finishedAt?.toISOString() ?? null,
-    };
-  }
-
-  const localise = (p: TaskEventPayload, locale: Locale): Task => ({
-    ...p,
-    error: p.error ? { code: p.error.code, msg: errorMessage(p.error.code as ErrorCode, locale) } : null,
-  });
+  const { payloadOf, localise } = payloads;
 
   /** Checks every image the parameters name belongs to the caller; returns them by role. */
   async function ownedImages(userId: string, p: TaskParams) {
@@ -121,6 +54,15 @@ export function createTaskService(deps: TaskServiceDeps) {
       get(p.maskImageId),
     ]);
     return { base, reference, depth, lineArt, mask };
+  }
+
+  /** An upscale's target must stay within what the engines make: refused before anything is charged. */
+  function checkUpscale(p: TaskParams, base: { width: number; height: number } | null) {
+    if (p.mode !== 'upscale' || !base) return;
+    const factor = p.upscale ?? 2;
+    const [width, height] = [base.width * factor, base.height * factor];
+    const max = settings.upscaleMaxSide;
+    if (width > max || height > max) throw new AppError('UPSCALE_TOO_LARGE', { params: { width, height, max } });
   }
 
   /** The English prompt the engine reads: tags, word packages, then the user's own words. */
@@ -145,41 +87,28 @@ export function createTaskService(deps: TaskServiceDeps) {
   }
 
   return {
-    payloadOf,
-    localise,
-
     async submit(userId: string, params: TaskParams, locale: Locale): Promise<Task> {
       const engine = settings.engineFor(params.model);
-      await ownedImages(userId, params);
+      const images = await ownedImages(userId, params);
+      checkUpscale(params, images.base);
+      if (!(await deps.engineAvailable(engine))) throw new AppError('ENGINE_UNAVAILABLE');
       const composed = await composePrompt(userId, params, engine);
       const cubes = settings.cost(params);
       const stored: TaskParams = { ...params, seed: params.seed ?? randomInt(0, 2 ** 31) };
       await deps.ledger.ensureAccount(userId);
-      const row = await database.transaction(async (tx) => {
-        const paid = await deps.ledger.charge(tx, { userId, cubes });
-        const task = await createTaskRepository(tx).insert({
+      const row = await lifecycle.create(
+        {
           userId,
           mode: params.mode,
-          params: stored as unknown as Record<string, unknown>,
+          params: stored,
           promptOriginal: params.prompt,
           promptSent: composed.prompt,
           translation: composed.translation,
           engine,
-          state: 'queued',
-          costCubes: paid.coveredByPlan ? 0 : cubes,
-          coveredByPlan: paid.coveredByPlan,
           folderId: params.folderId ?? null,
-        });
-        await deps.ledger.recordCharge(tx, {
-          userId,
-          taskId: task.id,
-          cubes: task.costCubes,
-          coveredByPlan: paid.coveredByPlan,
-        });
-        await deps.events.publish(tx, userId, await payloadOf(task, tx));
-        return task;
-      });
-      await deps.queue().enqueue(row.id);
+        },
+        cubes,
+      );
       return localise(await payloadOf(row), locale);
     },
 
@@ -195,7 +124,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const page = rows.slice(0, query.limit);
       const [results, bases] = await Promise.all([
         deps.images.resultsOf(page.filter((r) => r.state === 'complete').map((r) => r.id)),
-        baseImagesOf(userId, page),
+        payloads.baseImagesOf(userId, page),
       ]);
       const items = await Promise.all(
         page.map(async (row) =>
@@ -229,59 +158,14 @@ export function createTaskService(deps: TaskServiceDeps) {
       if (!row) throw new AppError('TASK_NOT_FOUND');
       if (FINISHED.includes(row.state)) return localise(await payloadOf(row), locale);
       if (row.state === 'queued') {
-        const ended = await this.end(id, ['queued'], 'cancelled', null);
+        const ended = await lifecycle.cancelQueued(id);
         if (ended) return localise(await payloadOf(ended), locale);
         // It left the queue meanwhile: treat it as running.
       }
       if (!deps.canCancelRunning(row.engine)) throw new AppError('CANNOT_CANCEL');
-      const marked = await database.transaction(async (tx) => {
-        const moved = await createTaskRepository(tx).requestCancel(id);
-        if (moved) await deps.events.publish(tx, userId, await payloadOf(moved, tx));
-        return moved;
-      });
-      if (marked) await deps.queue().cancelRunning(id);
+      if (await lifecycle.requestCancel(id)) await deps.cancelRunning(id);
       const current = await repo.findOwned(id, userId);
       return localise(await payloadOf(current!), locale);
-    },
-
-    /**
-     * Ends a task from one of `from` in one transaction: the state change, the refund when the
-     * user got nothing (at most once), the freed slot and the event. Null when another process
-     * ended it first.
-     */
-    async end(
-      id: string,
-      from: string[],
-      state: 'complete' | 'cancelled' | 'timed_out' | 'lost',
-      errorCode: ErrorCode | null,
-      extra: { server?: string; engineMs?: number } = {},
-    ) {
-      return database.transaction(async (tx) => {
-        const r = createTaskRepository(tx);
-        let row = await r.finish(id, from, {
-          state,
-          errorCode,
-          server: extra.server ?? null,
-          engineMs: extra.engineMs ?? null,
-        });
-        if (!row) return null;
-        await deps.ledger.releaseSlot(tx, row.userId);
-        if (state === 'complete' && row.startedAt && row.finishedAt) {
-          const seconds = (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000;
-          await r.recordDuration(row.mode, row.engine, String(row.params.quality ?? 'SD'), seconds);
-        }
-        if (state !== 'complete' && row.costCubes > 0 && (await r.takeRefund(id))) {
-          await deps.ledger.refund(tx, { userId: row.userId, taskId: id, cubes: row.costCubes });
-          row = { ...row, refunded: true };
-        }
-        await deps.events.publish(tx, row.userId, await payloadOf(row, tx));
-        return row;
-      });
-    },
-
-    /** Publishes a change made by the worker (claim, progress, re-queue). */
-    async announce(row: TaskRow) {
-      await database.transaction(async (tx) => deps.events.publish(tx, row.userId, await payloadOf(row, tx)));
     },
   };
 }

@@ -1,0 +1,108 @@
+import sharp from 'sharp';
+import type { TaskParams } from '@turing/contract';
+import type { TaskRow } from '../db/schema/index.ts';
+import { EngineError, type EngineImages, type EngineTask } from './engine.ts';
+import type { GenerationSettings } from './settings.ts';
+
+/** Reads an input image the task names, as the task's owner (storage and ownership live above). */
+export type LoadImage = (id: string, userId: string) => Promise<Buffer | null>;
+
+/** Scales (w, h) down so the long edge is at most `edge`, keeping the ratio; multiples of 8. */
+export function fitLongEdge(width: number, height: number, edge: number): { width: number; height: number } {
+  const scale = Math.min(1, edge / Math.max(width, height));
+  const round8 = (v: number) => Math.max(8, Math.round((v * scale) / 8) * 8);
+  return scale === 1 ? { width, height } : { width: round8(width), height: round8(height) };
+}
+
+async function sizeOf(image: Buffer) {
+  const meta = await sharp(image).metadata();
+  if (!meta.width || !meta.height) throw new EngineError('invalid', 'an input image has no size');
+  return { width: meta.width, height: meta.height };
+}
+
+/** The image at exactly (w, h), or itself when it already is; a mask keeps hard edges. */
+async function resized(image: Buffer, size: { width: number; height: number }, mask = false) {
+  const own = await sizeOf(image);
+  if (own.width === size.width && own.height === size.height) return image;
+  return sharp(image)
+    .resize(size.width, size.height, { fit: 'fill', kernel: mask ? 'nearest' : 'lanczos3' })
+    .png()
+    .toBuffer();
+}
+
+/** The image fitted inside the long edge (guides and references only steer; they need no more). */
+async function within(image: Buffer | undefined, edge: number) {
+  if (!image) return undefined;
+  const own = await sizeOf(image);
+  return resized(image, fitLongEdge(own.width, own.height, edge));
+}
+
+/**
+ * What the engine is given for a task. GPU work is bounded by the price: iterate and edit send the
+ * base at the quality's long edge, never the upload's own size (an edit's result is scaled back and
+ * pasted onto the untouched original afterwards); only an upscale works at its target size, which
+ * was checked against the limit when it was submitted.
+ */
+export async function prepareEngineTask(
+  row: TaskRow,
+  settings: GenerationSettings,
+  load: LoadImage,
+): Promise<{ task: EngineTask; original?: Buffer; mask?: Buffer }> {
+  const p = row.params;
+  const get = async (id: string | undefined) => {
+    if (!id) return undefined;
+    const bytes = await load(id, row.userId);
+    if (!bytes) throw new EngineError('invalid', `image ${id} is missing from storage`);
+    return bytes;
+  };
+  const [base, reference, depth, lineArt, mask] = await Promise.all([
+    get(p.baseImageId),
+    get(p.referenceImageId),
+    get(p.depthImageId),
+    get(p.lineArtImageId),
+    get(p.maskImageId),
+  ]);
+  const edge = settings.longEdge(p.quality);
+  let { width, height } = settings.pixels(p.size, p.quality);
+  const images: EngineImages = {
+    reference: await within(reference, edge),
+    depth: await within(depth, edge),
+    lineArt: await within(lineArt, edge),
+  };
+  if (base && p.mode === 'upscale') {
+    const own = await sizeOf(base);
+    const factor = p.upscale ?? 2;
+    ({ width, height } = { width: own.width * factor, height: own.height * factor });
+    images.base = base;
+  } else if (base && p.mode === 'edit') {
+    const own = await sizeOf(base);
+    ({ width, height } = fitLongEdge(own.width, own.height, edge));
+    images.base = await resized(base, { width, height });
+    if (mask) images.mask = await resized(mask, { width, height }, true);
+  } else if (base) {
+    images.base = await within(base, edge);
+  }
+  const task: EngineTask = {
+    id: row.id,
+    attempt: row.attempt,
+    mode: p.mode,
+    type: p.type,
+    model: p.model,
+    prompt: row.promptSent,
+    negativePrompt: [p.negativePrompt].filter(Boolean).join(', '),
+    width,
+    height,
+    count: p.mode === 'upscale' ? 1 : p.count,
+    quality: p.quality,
+    seed: p.seed ?? 0,
+    imageWeight: p.imageWeight,
+    textWeight: p.textWeight,
+    controlStrength: p.controlStrength,
+    tags: p.tags,
+    upscale: p.upscale,
+    images,
+  };
+  return { task, original: p.mode === 'edit' ? base : undefined, mask: p.mode === 'edit' ? mask : undefined };
+}
+
+export type { TaskParams };

@@ -1,0 +1,160 @@
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { tasks, type TaskRow } from '../../db/schema/index.ts';
+import { MAX_ATTEMPTS, TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
+import { createTaskStateRepository, type NewTask, type TaskPatch } from './task-state.repository.ts';
+
+/** What the lifecycle needs of the ledger: it never reads or writes balances itself. */
+export interface LedgerPort {
+  charge(tx: Db, input: { userId: string; cubes: number }): Promise<{ coveredByPlan: boolean }>;
+  recordCharge(tx: Db, e: { userId: string; taskId: string; cubes: number; coveredByPlan: boolean }): Promise<unknown>;
+  refund(tx: Db, e: { userId: string; taskId: string; cubes: number }): Promise<unknown>;
+  releaseSlot(tx: Db, userId: string): Promise<unknown>;
+}
+
+export interface LifecycleDeps {
+  database: Database;
+  ledger: LedgerPort;
+  /** Sends the task as it now is to its owner's event streams, inside the transaction. */
+  publish(tx: Db, row: TaskRow): Promise<void>;
+  /** Hands a queued task to the workers (after its change committed). */
+  enqueue(taskId: string): Promise<void>;
+}
+
+const AFTER_END = { finishedAt: sql`now()`, heartbeatAt: null, serverAhead: null };
+const BACK_IN_QUEUE = {
+  workerId: null,
+  heartbeatAt: null,
+  progress: 0,
+  previewKey: null,
+  serverAhead: null,
+  engineRef: null,
+};
+
+/**
+ * One owner for a task's life: the only code that writes its state. Routes and services ask it
+ * (submit, cancel), the runner reports to it what the engine did; each report is a row of the
+ * transition table applied in one transaction with its effects.
+ */
+export function createTaskLifecycle(deps: LifecycleDeps) {
+  const { database } = deps;
+
+  async function apply(id: string, event: LifecycleEvent, patch: TaskPatch = {}, guard?: SQL) {
+    const t: Transition = TRANSITIONS[event];
+    const row = await database.transaction(async (tx) => {
+      const repo = createTaskStateRepository(tx);
+      const set: TaskPatch = { ...patch };
+      if (t.to) set.state = t.to;
+      if (t.error) set.errorCode = t.error;
+      if (t.notice !== undefined) set.notice = t.notice;
+      let moved = await repo.move(id, t.from, set, guard);
+      if (!moved) return null;
+      if (t.effects.includes('release')) await deps.ledger.releaseSlot(tx, moved.userId);
+      if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
+        const seconds = (moved.finishedAt.getTime() - moved.startedAt.getTime()) / 1000;
+        await repo.recordDuration(moved.mode, moved.engine, moved.params.quality ?? 'SD', seconds);
+      }
+      if (t.effects.includes('refund') && moved.costCubes > 0 && (await repo.takeRefund(id))) {
+        await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
+        moved = { ...moved, refunded: true };
+      }
+      if (t.effects.includes('publish')) await deps.publish(tx, moved);
+      return moved;
+    });
+    if (row && t.effects.includes('enqueue')) await deps.enqueue(id);
+    return row;
+  }
+
+  return {
+    /** A new task, charged in the same transaction that creates it; then handed to the workers. */
+    async create(values: Omit<NewTask, 'state' | 'costCubes' | 'coveredByPlan'>, cubes: number) {
+      const row = await database.transaction(async (tx) => {
+        const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes });
+        const task = await createTaskStateRepository(tx).insert({
+          ...values,
+          state: 'queued',
+          costCubes: paid.coveredByPlan ? 0 : cubes,
+          coveredByPlan: paid.coveredByPlan,
+        });
+        await deps.ledger.recordCharge(tx, {
+          userId: task.userId,
+          taskId: task.id,
+          cubes: task.costCubes,
+          coveredByPlan: paid.coveredByPlan,
+        });
+        await deps.publish(tx, task);
+        return task;
+      });
+      await deps.enqueue(row.id);
+      return row;
+    },
+
+    claim: (id: string, workerId: string) =>
+      apply(
+        id,
+        'claim',
+        {
+          workerId,
+          startedAt: new Date(),
+          heartbeatAt: new Date(),
+          progress: 0,
+          serverAhead: null,
+          engineRef: null,
+          attempt: sql`${tasks.attempt} + 1`,
+        },
+        eq(tasks.cancelRequested, false),
+      ),
+    /** Marks a queued task as waiting for a server; null when it already says so (no event). */
+    waitForServer: (id: string) => apply(id, 'wait', {}, sql`${tasks.notice} is distinct from 'waiting_for_server'`),
+    accepted: (id: string, server: string, ref: string) => apply(id, 'accepted', { server, engineRef: ref }),
+    serverQueued: (id: string, ahead: number) =>
+      apply(id, 'serverQueued', { serverAhead: ahead }, sql`${tasks.serverAhead} is distinct from ${ahead}`),
+    started: (id: string) =>
+      apply(id, 'started', { serverAhead: null, startedAt: new Date() }, sql`${tasks.serverAhead} is not null`),
+    progress: (id: string, percent: number, previewKey: string | null) =>
+      apply(id, 'progress', {
+        progress: percent,
+        heartbeatAt: new Date(),
+        serverAhead: null,
+        ...(previewKey ? { previewKey } : {}),
+      }),
+    complete: (id: string, extra: { server?: string; engineMs?: number }) =>
+      apply(id, 'complete', { ...AFTER_END, server: extra.server ?? null, engineMs: extra.engineMs ?? null }),
+    cancelQueued: (id: string) => apply(id, 'cancel', AFTER_END),
+    requestCancel: (id: string) => apply(id, 'requestCancel', { cancelRequested: true }),
+    interrupted: (id: string) => apply(id, 'interrupted', AFTER_END),
+    timedOut: (id: string, server?: string) => apply(id, 'timeout', { ...AFTER_END, server: server ?? null }),
+    refused: (id: string, server?: string) => apply(id, 'refused', { ...AFTER_END, server: server ?? null }),
+    lost: (id: string, server?: string) => apply(id, 'lost', { ...AFTER_END, server: server ?? null }),
+
+    /**
+     * A server failed the task through no fault of its own: it goes back to the queue for another
+     * server while it has runs left, otherwise it ends lost with its refund.
+     */
+    async fault(id: string, server?: string) {
+      const failed = server ? { failedServers: sql`${tasks.failedServers} || jsonb_build_array(${server}::text)` } : {};
+      const moved = await apply(id, 'moved', { ...BACK_IN_QUEUE, ...failed }, lt(tasks.attempt, MAX_ATTEMPTS));
+      return moved ?? (await apply(id, 'lost', { ...AFTER_END, server: server ?? null }));
+    },
+
+    /** This process stops, or its process died: the task waits for the next worker (runs permitting). */
+    async handBack(id: string, opts: { orphan?: boolean } = {}) {
+      const back = await apply(
+        id,
+        'handBack',
+        BACK_IN_QUEUE,
+        opts.orphan ? lt(tasks.attempt, MAX_ATTEMPTS) : undefined,
+      );
+      return back ?? (opts.orphan ? await apply(id, 'lost', AFTER_END) : null);
+    },
+
+    /** A restarted node takes over its earlier process's task (guarded on that process's id). */
+    adopt: (id: string, fromWorker: string, workerId: string) =>
+      apply(id, 'adopt', { workerId, heartbeatAt: new Date() }, and(eq(tasks.workerId, fromWorker))),
+
+    heartbeat: (ids: string[]) => createTaskStateRepository(database.db).heartbeat(ids),
+    orphans: (staleBefore: Date, nodePrefix?: string, currentWorker?: string) =>
+      createTaskStateRepository(database.db).orphans(staleBefore, nodePrefix, currentWorker),
+  };
+}
+export type TaskLifecycle = ReturnType<typeof createTaskLifecycle>;

@@ -1,0 +1,78 @@
+import type { ErrorCode, TaskNotice, TaskState } from '@turing/contract';
+
+/**
+ * The whole life of a task as one table: for each event, the states it may happen in, the state
+ * it leads to and what comes with it. The lifecycle applies a row in one transaction (a
+ * conditional update on `from`, then the effects), so two processes can never both move a task
+ * and no effect happens without its state change.
+ *
+ * Effects: `refund` gives back the cubes it cost (once per task), `release` frees the user's slot
+ * of active tasks, `duration` folds the run into the rolling averages behind the wait estimates,
+ * `publish` sends the change to the user's event streams in the same transaction, `enqueue` hands
+ * the task to the workers after commit.
+ */
+export type Effect = 'refund' | 'release' | 'duration' | 'publish' | 'enqueue';
+
+export interface Transition {
+  from: readonly TaskState[];
+  /** Omitted: the state stays (a change within it). */
+  to?: TaskState;
+  effects: readonly Effect[];
+  /** The error the user sees when the task ends this way. */
+  error?: ErrorCode;
+  notice?: TaskNotice | null;
+}
+
+/** Runs a task may start: the first, then moves to another server after faults that were not its own. */
+export const MAX_ATTEMPTS = 3;
+
+export const TRANSITIONS = {
+  /** A worker takes it (exactly one wins; not once a cancel was asked for). */
+  claim: { from: ['queued'], to: 'generating', effects: ['publish'] },
+  /** No generation server can take it now: it keeps its place and says why it waits. */
+  wait: { from: ['queued'], effects: ['publish'], notice: 'waiting_for_server' },
+  /** A server accepted it: where and under which reference, so a restarted node can ask there. */
+  accepted: { from: ['generating'], effects: [] },
+  /** It waits in the server's own queue: shown as queued with its place there. */
+  serverQueued: { from: ['generating'], effects: ['publish'] },
+  /** The server started working on it. */
+  started: { from: ['generating'], effects: ['publish'] },
+  progress: { from: ['generating'], effects: ['publish'] },
+  complete: { from: ['generating'], to: 'complete', effects: ['release', 'duration', 'publish'], notice: null },
+  /** Cancelled before any server took it: ends at once. */
+  cancel: { from: ['queued'], to: 'cancelled', effects: ['refund', 'release', 'publish'], notice: null },
+  /** Cancel asked for a running task: its worker stops it through the engine. */
+  requestCancel: { from: ['generating'], effects: ['publish'] },
+  /** The engine stopped at our request. */
+  interrupted: { from: ['generating'], to: 'cancelled', effects: ['refund', 'release', 'publish'], notice: null },
+  timeout: {
+    from: ['queued', 'generating'],
+    to: 'timed_out',
+    effects: ['refund', 'release', 'publish'],
+    error: 'TASK_TIMED_OUT',
+    notice: null,
+  },
+  /** Its server failed (died, hung, lost it): back to the queue for another server. */
+  moved: { from: ['generating'], to: 'queued', effects: ['publish', 'enqueue'], notice: 'moved' },
+  /** Given back without a fault of a server: this process stops, or a dead process's task is taken back. */
+  handBack: { from: ['generating'], to: 'queued', effects: ['publish', 'enqueue'] },
+  /** A restarted node takes up its own earlier process's task where the server has it. */
+  adopt: { from: ['generating'], effects: [] },
+  lost: {
+    from: ['generating'],
+    to: 'lost',
+    effects: ['refund', 'release', 'publish'],
+    error: 'TASK_LOST',
+    notice: null,
+  },
+  /** The engine refused the task itself (validation, content policy): trying elsewhere would not help. */
+  refused: {
+    from: ['generating'],
+    to: 'lost',
+    effects: ['refund', 'release', 'publish'],
+    error: 'TASK_REFUSED',
+    notice: null,
+  },
+} as const satisfies Record<string, Transition>;
+
+export type LifecycleEvent = keyof typeof TRANSITIONS;

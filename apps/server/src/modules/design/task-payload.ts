@@ -1,0 +1,111 @@
+import type { ErrorCode, Locale, Task } from '@turing/contract';
+import { errorMessage } from '@turing/contract';
+import type { Database, Db } from '../../db/client.ts';
+import type { TaskRow, UploadRow } from '../../db/schema/index.ts';
+import type { GenerationSettings } from '../../generation/settings.ts';
+import type { GeneratedImages } from '../upload/generated-images.ts';
+import type { UploadService } from '../upload/upload.service.ts';
+import type { TaskEventPayload } from './task-events.ts';
+import { createTaskRepository } from './task.repository.ts';
+
+export interface TaskPayloadDeps {
+  database: Database;
+  settings: GenerationSettings;
+  uploads: UploadService;
+  images: GeneratedImages;
+  /** Tasks an engine runs at once across its servers; undefined: as many as the workers run. */
+  capacity(engine: string): Promise<number | undefined>;
+}
+
+/** Seconds assumed for a kind of task before the first one finished. */
+const FIRST_GUESS_SECONDS = 8;
+
+/** A task as its owner sees it (answers and events): results, base image, place in line and wait. */
+export function createTaskPayloads(deps: TaskPayloadDeps) {
+  const { database, settings } = deps;
+
+  const resultDto = (row: UploadRow) => ({
+    id: row.id,
+    url: deps.uploads.url(row.key),
+    thumbUrl: deps.uploads.url(row.thumbKey ?? row.key),
+    width: row.width,
+    height: row.height,
+  });
+
+  type ImageUrls = Awaited<ReturnType<UploadService['ownedImageUrls']>>;
+  const baseIdOf = (row: TaskRow) => row.params.baseImageId ?? null;
+  /** Base images of the owner's tasks only: an id naming someone else's image yields nothing. */
+  const baseImagesOf = (userId: string, rows: TaskRow[], db: Db = database.db) =>
+    deps.uploads.ownedImageUrls(
+      userId,
+      rows.map(baseIdOf).filter((id): id is string => id !== null),
+      db,
+    );
+
+  /**
+   * Place in line (1 = next to start) and estimated wait. In our queue: the tasks of its engine
+   * ahead of it, and rounds of the engine's capacity until it starts given what runs now; at a
+   * server: the prompts ahead of it there, one at a time.
+   */
+  async function placeInLine(row: TaskRow, db: Db) {
+    const r = createTaskRepository(db);
+    const avg = (await r.averageSeconds(row.mode, row.engine, row.params.quality)) ?? FIRST_GUESS_SECONDS;
+    if (row.state === 'generating') {
+      const ahead = row.serverAhead ?? 0;
+      return { position: ahead + 1, wait: Math.round((ahead + 1) * avg) };
+    }
+    const ahead = await r.queuePosition(row);
+    if (row.notice === 'waiting_for_server') return { position: ahead + 1, wait: null };
+    const capacity = (await deps.capacity(row.engine)) ?? settings.concurrency;
+    if (capacity <= 0) return { position: ahead + 1, wait: null };
+    const busy = await r.runningCount(row.engine);
+    const rounds = Math.ceil(Math.max(0, busy + ahead + 1 - capacity) / capacity);
+    return { position: ahead + 1, wait: Math.round(rounds * avg) };
+  }
+
+  /** The event/answer shape of a task; position and wait only while it is queued (here or at a server). */
+  async function payloadOf(
+    row: TaskRow,
+    db: Db = database.db,
+    known?: { results: UploadRow[]; bases: ImageUrls },
+  ): Promise<TaskEventPayload> {
+    const results = row.state !== 'complete' ? [] : (known?.results ?? (await deps.images.resultsOf([row.id], db)));
+    const baseId = baseIdOf(row);
+    const bases = !baseId ? null : (known?.bases ?? (await baseImagesOf(row.userId, [row], db)));
+    // Sent to a server that has not started it yet: still in line, there.
+    const atServer = row.state === 'generating' && row.serverAhead !== null;
+    const state = atServer ? 'queued' : row.state;
+    const line = state === 'queued' ? await placeInLine(row, db) : null;
+    return {
+      id: row.id,
+      state,
+      seq: row.seq,
+      params: row.params,
+      mode: row.params.mode,
+      engine: row.engine,
+      promptOriginal: row.promptOriginal,
+      promptSent: row.promptSent,
+      translation: row.translation as Task['translation'],
+      position: line?.position ?? null,
+      estimatedWaitSeconds: line?.wait ?? null,
+      progress: row.state === 'complete' ? 100 : row.progress,
+      previewUrl: state === 'generating' && row.previewKey ? deps.uploads.url(row.previewKey) : null,
+      notice: row.notice ?? null,
+      results: results.map(resultDto),
+      baseImage: (baseId && bases?.get(baseId)) || null,
+      cost: { cubes: row.costCubes, coveredByPlan: row.coveredByPlan, refunded: row.refunded },
+      error: row.errorCode ? { code: row.errorCode } : null,
+      createdAt: row.createdAt.toISOString(),
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+    };
+  }
+
+  const localise = (p: TaskEventPayload, locale: Locale): Task => ({
+    ...p,
+    error: p.error ? { code: p.error.code, msg: errorMessage(p.error.code as ErrorCode, locale) } : null,
+  });
+
+  return { payloadOf, localise, baseImagesOf };
+}
+export type TaskPayloads = ReturnType<typeof createTaskPayloads>;
