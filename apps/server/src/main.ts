@@ -70,8 +70,13 @@ async function main() {
       log.flush(() => process.exit(code));
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // shutdown() catches its own failures: these promises never reject.
+  process.on('SIGTERM', () => {
+    shutdown('SIGTERM').catch(() => {});
+  });
+  process.on('SIGINT', () => {
+    shutdown('SIGINT').catch(() => {});
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (adminApp) {

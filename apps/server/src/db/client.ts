@@ -132,7 +132,10 @@ export async function openPostgres(url: string, opts: DatabaseOptions = {}): Pro
         opts.onError?.(err);
         listener = null;
         void client.end().catch(() => {});
-        if (!closed && handlers.size) setTimeout(() => void resubscribe(), 1_000).unref();
+        if (!closed && handlers.size)
+          setTimeout(() => {
+            resubscribe().catch(() => {});
+          }, 1_000).unref();
       });
       await client.connect();
       for (const channel of handlers.keys()) await client.query(`listen "${channel}"`);
@@ -148,7 +151,10 @@ export async function openPostgres(url: string, opts: DatabaseOptions = {}): Pro
       await connectListener();
     } catch (err) {
       opts.onError?.(err as Error);
-      if (!closed) setTimeout(() => void resubscribe(), 2_000).unref();
+      if (!closed)
+        setTimeout(() => {
+          resubscribe().catch(() => {});
+        }, 2_000).unref();
     }
   };
 

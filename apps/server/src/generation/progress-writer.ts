@@ -32,7 +32,8 @@ export function createProgressWriter(intervalMs: number, write: (p: Progress) =>
     timer = setTimeout(
       () => {
         timer = undefined;
-        void flush();
+        // write() reports its own failures: flush never rejects.
+        flush().catch(() => {});
       },
       Math.max(0, lastWrite + intervalMs - Date.now()),
     );

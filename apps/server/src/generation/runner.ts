@@ -74,15 +74,18 @@ export function createTaskRunner(deps: RunnerDeps) {
         const key = e.preview ? await deps.sink.savePreview(taskId, e.preview) : null;
         await lifecycle.progress(taskId, Math.min(99, Math.round(e.percent)), key);
         // Only the latest preview is ever shown: the one before it goes.
-        if (key && previewKey) void deps.sink.dropPreview(previewKey);
+        if (key && previewKey) await deps.sink.dropPreview(previewKey);
         if (key) previewKey = key;
       }).then(() => undefined),
     );
     const onEvent = (e: EngineEvent) => {
       if (e.type === 'progress') progress.report(e);
-      else if (e.type === 'accepted') void inOrder('accepted', () => lifecycle.accepted(taskId, e.server, e.ref));
-      else if (e.type === 'queued') void inOrder('server queue', () => lifecycle.serverQueued(taskId, e.ahead));
-      else void inOrder('start', () => lifecycle.started(taskId));
+      // inOrder() catches and logs: these never reject.
+      else if (e.type === 'accepted')
+        inOrder('accepted', () => lifecycle.accepted(taskId, e.server, e.ref)).catch(() => {});
+      else if (e.type === 'queued')
+        inOrder('server queue', () => lifecycle.serverQueued(taskId, e.ahead)).catch(() => {});
+      else inOrder('start', () => lifecycle.started(taskId)).catch(() => {});
     };
     try {
       const prepared = await prepareEngineTask(claimed, deps.settings, deps.loadImage);
@@ -117,7 +120,7 @@ export function createTaskRunner(deps: RunnerDeps) {
       await chain;
       await settleFailure(claimed, err, controller.signal.reason as string | undefined);
     } finally {
-      if (previewKey) void deps.sink.dropPreview(previewKey);
+      if (previewKey) deps.sink.dropPreview(previewKey).catch(() => {});
       clearTimeout(timeout);
       deps.signal.removeEventListener('abort', stopOnShutdown);
       running.delete(taskId);
@@ -183,7 +186,7 @@ export function createTaskRunner(deps: RunnerDeps) {
       if (engine?.resume && adopted) {
         const at = { server: row.server!, ref: row.engineRef! };
         log.info({ taskId: row.id, ...at }, 'taking up a task the server already has');
-        void follow(adopted, engine, (e, job, ctx) =>
+        follow(adopted, engine, (e, job, ctx) =>
           e.resume!(job, at, ctx).catch((err: unknown) => {
             // The server forgot it: send it again, as a run of its own.
             if (err instanceof EngineError && err.kind === 'lost') throw new EngineError('unavailable', err.message);
@@ -204,7 +207,9 @@ export function createTaskRunner(deps: RunnerDeps) {
     async start() {
       stopListening = await deps.database.listen(CANCEL_CHANNEL, (taskId) => running.get(taskId)?.abort('cancel'));
       beat = setInterval(
-        () => void lifecycle.heartbeat([...running.keys()]).catch(() => {}),
+        () => {
+          lifecycle.heartbeat([...running.keys()]).catch(() => {});
+        },
         Math.max(500, deps.settings.staleMs / 3),
       ).unref();
     },

@@ -47,7 +47,9 @@ function fakeRepo() {
     repo,
     joins: () => joins,
     userReads: () => userReads,
-    holdNextRead: (until: Promise<void>) => (hold = until),
+    holdNextRead: (until: Promise<void>) => {
+      hold = until;
+    },
   };
 }
 

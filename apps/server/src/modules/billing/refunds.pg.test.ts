@@ -89,7 +89,11 @@ describe('refund races', () => {
 
   it('a refund racing generation charges never drives the balance below zero', async () => {
     const later = <T>(ms: number, run: () => Promise<T>) =>
-      new Promise<T>((resolve, reject) => setTimeout(() => run().then(resolve, reject), ms));
+      new Promise<T>((resolve, reject) =>
+        setTimeout(() => {
+          run().then(resolve, reject);
+        }, ms),
+      );
     for (let round = 0; round < 6; round += 1) {
       const user = await registerUser(t);
       const { order } = (await createOrder(t, user.cookie, { productId: 'cubes-50', provider: 'dev' })).data;

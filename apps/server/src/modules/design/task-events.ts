@@ -63,7 +63,7 @@ export function createTaskEvents(database: Database) {
     async start() {
       stopListening = await database.listen(CHANNEL, (payload) => {
         const userId = payload;
-        for (const stream of streams.get(userId) ?? []) void deliver(userId, stream);
+        for (const stream of streams.get(userId) ?? []) deliver(userId, stream).catch(() => {});
       });
     },
     async stop() {

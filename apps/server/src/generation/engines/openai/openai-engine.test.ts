@@ -62,10 +62,12 @@ async function readRequest(req: IncomingMessage): Promise<Received> {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    void readRequest(req).then(async (r) => {
-      received.push(r);
-      await reply(r, res);
-    });
+    readRequest(req)
+      .then(async (r) => {
+        received.push(r);
+        await reply(r, res);
+      })
+      .catch((err: unknown) => res.destroy(err as Error));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
