@@ -122,10 +122,17 @@ describe('the event stream', () => {
   });
   afterAll(() => t.close());
 
-  /** Reads `count` events from the stream, then closes it. */
+  type StreamEvent = { id: number; data: { id: string; seq: number; state: string } };
+  /**
+   * Reads `count` events from the stream, then closes it. `attached` resolves once the server
+   * registered the stream (its first line, `retry:`, is written after that), so nothing published
+   * later can be missed.
+   */
   function readEvents(cookie: string, count: number, lastEventId?: number) {
-    return new Promise<{ id: number; data: { id: string; seq: number; state: string } }[]>((resolve, reject) => {
-      const events: { id: number; data: { id: string; seq: number; state: string } }[] = [];
+    let markAttached!: () => void;
+    const attached = new Promise<void>((resolve) => (markAttached = resolve));
+    const events = new Promise<StreamEvent[]>((resolve, reject) => {
+      const seen: StreamEvent[] = [];
       const req = http.get(
         `${base}/turing/design/events`,
         { headers: { cookie, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } },
@@ -138,25 +145,27 @@ describe('the event stream', () => {
             while ((cut = buffer.indexOf('\n\n')) !== -1) {
               const block = buffer.slice(0, cut);
               buffer = buffer.slice(cut + 2);
+              if (block.startsWith('retry:')) markAttached();
               const id = /^id: (\d+)$/m.exec(block)?.[1];
               const data = /^data: (.*)$/m.exec(block)?.[1];
-              if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
-              if (events.length >= count) {
+              if (id && data) seen.push({ id: Number(id), data: JSON.parse(data) });
+              if (seen.length >= count) {
                 req.destroy();
-                resolve(events);
+                resolve(seen);
               }
             }
           });
         },
       );
-      req.on('error', (err) => (events.length >= count ? undefined : reject(err)));
+      req.on('error', (err) => (seen.length >= count ? undefined : reject(err)));
     });
+    return Object.assign(events, { attached });
   }
 
   it('pushes each change once, in order, and replays what a reconnecting browser missed', async () => {
     const { cookie } = await registerUser(t);
     const live = readEvents(cookie, 3);
-    await new Promise((r) => setTimeout(r, 200));
+    await live.attached;
     const task = (await submit(t, cookie, { mode: 'text', prompt: 'live' })).json().data;
     const seen = await live;
     expect(seen[0]!.data).toMatchObject({ id: task.id, state: 'queued' });
@@ -176,7 +185,7 @@ describe('the event stream', () => {
     const a = await registerUser(t);
     const b = await registerUser(t);
     const stream = readEvents(b.cookie, 1);
-    await new Promise((r) => setTimeout(r, 200));
+    await stream.attached;
     await submit(t, a.cookie, { mode: 'text', prompt: 'private' });
     const mine = (await submit(t, b.cookie, { mode: 'text', prompt: 'mine' })).json().data;
     expect((await stream)[0]!.data.id).toBe(mine.id);
