@@ -54,6 +54,8 @@ describe('a server killed while generating', () => {
         .data;
     for (let i = 0; i < 200 && (await read(port)).state !== 'generating'; i += 1)
       await new Promise((r) => setTimeout(r, 50));
+    // The case under test: the process dies with the task mid-generation.
+    expect((await read(port)).state).toBe('generating');
     first.proc.kill('SIGKILL');
     await first.exit;
 
