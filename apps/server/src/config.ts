@@ -152,6 +152,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w.-]{1,64}$/)
     .optional(),
+  /** Live event streams one user may hold open at once; a new one beyond that closes the oldest. */
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
   /** Tasks one process generates at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Object storage: an S3-compatible bucket instead of <DATA_DIR>/files when S3_BUCKET is set.

@@ -150,7 +150,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const works = createWorksService({ database, storage, uploads, publicUrl: config.publicUrl, achievements });
   const images = createGeneratedImages({ db, storage });
-  const events = createTaskEvents(database);
+  const events = createTaskEvents(database, { perUser: config.EVENT_STREAMS_PER_USER });
   const engines = createEngineRegistry(config, log);
   const translator = config.OPENAI_API_KEY
     ? createOpenAiTranslator({
@@ -159,6 +159,7 @@ export async function createServices(config: Config, database: Database, log: Fa
         model: config.TRANSLATE_MODEL,
       })
     : null;
+  const workspace = createWorkspaceService({ database, uploads, storage });
   const payloads = createTaskPayloads({
     database,
     settings,
@@ -185,9 +186,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     canCancelRunning: (engine) => engines.canCancelRunning(engine),
     engineAvailable: async (engine) => (await engines.get(engine)).available(),
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
+    assertFolder: (userId, folderId) => workspace.assertFolder(userId, folderId),
   });
   const lineArt = createLineArtService({ uploads, images });
-  const workspace = createWorkspaceService({ database, uploads, storage });
   return {
     config,
     database,

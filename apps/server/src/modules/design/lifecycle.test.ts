@@ -191,6 +191,29 @@ describe('the event stream', () => {
     expect((await stream)[0]!.data.id).toBe(mine.id);
   });
 
+  it('holds a few streams per user: a seventh closes the oldest, and the others stay open', async () => {
+    const { cookie } = await registerUser(t);
+    const ended: boolean[] = [];
+    const requests: http.ClientRequest[] = [];
+    const open = (n: number) =>
+      new Promise<void>((resolve) => {
+        ended[n] = false;
+        const req = http.get(`${base}/turing/design/events`, { headers: { cookie } }, (res) => {
+          res.on('data', (chunk: Buffer) => chunk.toString().includes('retry:') && resolve());
+          res.on('end', () => (ended[n] = true));
+        });
+        req.on('error', () => (ended[n] = true));
+        requests.push(req);
+      });
+    for (let n = 0; n < 7; n += 1) await open(n);
+    await until(
+      async () => ended.slice(),
+      (e) => e[0] === true,
+    );
+    expect(ended).toEqual([true, false, false, false, false, false, false]);
+    for (const req of requests) req.destroy();
+  });
+
   it('needs a session', async () => {
     const res = await fetch(`${base}/turing/design/events`);
     expect(res.status).toBe(401);

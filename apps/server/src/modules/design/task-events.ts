@@ -25,7 +25,7 @@ interface Stream {
  * that user's open streams in id order. A reconnecting browser sends Last-Event-ID and gets the
  * rows it missed, so nothing is lost between nodes or reconnections.
  */
-export function createTaskEvents(database: Database) {
+export function createTaskEvents(database: Database, limits: { perUser: number } = { perUser: 6 }) {
   const streams = new Map<string, Set<Stream>>();
   let stopListening: (() => Promise<void>) | null = null;
 
@@ -96,6 +96,11 @@ export function createTaskEvents(database: Database) {
       const stream: Stream = { res, locale: opts.locale, lastId, busy: Promise.resolve() };
       let set = streams.get(userId);
       if (!set) streams.set(userId, (set = new Set()));
+      // A few tabs are normal; more is a leak or abuse: the oldest stream gives way (its browser reconnects if it is still open).
+      for (const old of [...set].slice(0, Math.max(0, set.size - limits.perUser + 1))) {
+        set.delete(old);
+        old.res.end();
+      }
       set.add(stream);
       res.write('retry: 3000\n\n');
       const keepalive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);

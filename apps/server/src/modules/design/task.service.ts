@@ -35,6 +35,8 @@ export interface TaskServiceDeps {
   engineAvailable(engine: string): Promise<boolean>;
   /** Tells the process running a task to stop it. */
   cancelRunning(taskId: string): Promise<void>;
+  /** Refuses a folder that is not the user's. */
+  assertFolder(userId: string, folderId: string): Promise<void>;
 }
 
 /** The rules of a task's life that callers see: submit, read, list, cancel, cost. */
@@ -90,6 +92,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     async submit(userId: string, params: TaskParams, locale: Locale): Promise<Task> {
       const engine = settings.engineFor(params.model);
       const images = await ownedImages(userId, params);
+      if (params.folderId) await deps.assertFolder(userId, params.folderId);
       checkUpscale(params, images.base);
       if (!(await deps.engineAvailable(engine))) throw new AppError('ENGINE_UNAVAILABLE');
       const composed = await composePrompt(userId, params, engine);

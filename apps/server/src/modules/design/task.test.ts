@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
 import { appHeaders, registerUser } from '../../test/test-app.ts';
+import { createFolder } from '../workspace/workspace-test-helpers.ts';
 import {
   balanceOf,
   buildGenerationApp,
@@ -73,6 +74,8 @@ describe('text to image', () => {
       [{ mode: 'text', prompt: 'x', count: 5 }, 'Invalid input or settings'],
       [{ mode: 'text', tags: { style: ['no-such-style'] } }, 'Invalid input or settings'],
     ];
+    const theirs = await createFolder(t, other.cookie, 'Theirs');
+    cases.push([{ mode: 'text', prompt: 'x', folderId: theirs.id }, 'This folder was not found']);
     for (const [body, msg] of cases) expect((await submit(t, cookie, body)).json().msg).toBe(msg);
     expect((await submit(t, cookie, { mode: 'edit', baseImageId: base.id }, 'zh')).json().msg).toBe(
       '局部编辑需要先在原图中选择区域',

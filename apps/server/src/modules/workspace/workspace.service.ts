@@ -78,6 +78,11 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     );
 
   return {
+    /** Refuses a folder that is not the user's (FOLDER_NOT_FOUND), so nothing is filed where the user can't see it. */
+    async assertFolder(userId: string, folderId: string) {
+      await ownedFolder(repo, folderId, userId);
+    },
+
     async list(userId: string, locale: Locale): Promise<Folder[]> {
       await ensureDefault(userId);
       const rows = await repo.foldersWithStats(userId);
