@@ -103,6 +103,26 @@ describe('ComfyUI engine: refusals and failures', () => {
     await vi.waitFor(() => expect(fake.queue.history.size).toBe(0));
   });
 
+  it.each(['before-answer', 'after-answer'] as const)(
+    'survives a node that fails at once, its error sent %s to POST /prompt: OOM is lost, a bug invalid',
+    async (order) => {
+      const fake = await startFake();
+      const engine = startEngine([fake.url]);
+
+      fake.failAtOnce = { order, type: 'torch.OutOfMemoryError', message: 'CUDA out of memory. Tried to allocate' };
+      const oom = engine.run(makeTask(), makeContext());
+      await expect(oom).rejects.toMatchObject({ kind: 'lost', server: fake.url });
+
+      fake.failAtOnce = { order, type: 'RuntimeError', message: 'Error while loading file: No such file' };
+      await expect(engine.run(makeTask(), makeContext())).rejects.toMatchObject({ kind: 'invalid', server: fake.url });
+
+      fake.failAtOnce = undefined;
+      const after = await engine.run(makeTask(), makeContext());
+      expect(after.images).toHaveLength(2);
+      expect(fake.bodiesOf('POST /prompt')).toHaveLength(3);
+    },
+  );
+
   it('rejects a mode without its images before sending anything', async () => {
     const fake = await startFake();
     const engine = startEngine([fake.url]);

@@ -8,6 +8,13 @@ export interface QueueEntry {
   prompt: Graph;
   extra: { client_id?: string };
   outputs: string[];
+  /** Its first node fails the moment it starts (out of memory, missing file, a cached failure). */
+  failAtOnce?: NodeFailure;
+}
+
+export interface NodeFailure {
+  type: string;
+  message: string;
 }
 
 /** How the test server misbehaves: `silent` works but sends nothing on /ws; `hang` stops both. */
@@ -36,7 +43,7 @@ export class FakePromptQueue {
   fault: FakeFault = 'none';
   /** Holds a running sampler after its first step until `release()` or an interrupt. */
   hold = false;
-  failClass: { classType: string; type: string; message: string } | undefined;
+  failClass: (NodeFailure & { classType: string }) | undefined;
   steps = 3;
   stepDelayMs: number;
   private readonly executed = new Set<string>();
@@ -101,13 +108,38 @@ export class FakePromptQueue {
     this.send('status', { status: { exec_info: { queue_remaining: this.remaining() } } });
   }
 
-  private pump(): void {
+  /** Starts the next prompt now (main.py's worker thread picks it up while the HTTP answer is still being written). */
+  pump(): void {
     if (this.running || this.pending.length === 0) return;
     this.pending.sort((a, b) => a.number - b.number);
     this.running = this.pending.shift()!;
     this.interruptFlag = false;
     this.statusUpdate();
-    void this.execute(this.running, this.epoch);
+    if (this.running.failAtOnce) this.failAtOnce(this.running, this.running.failAtOnce);
+    else void this.execute(this.running, this.epoch);
+  }
+
+  /** execution.py without a pause: start, the first node's error, history, then `executing: null`. */
+  private failAtOnce(entry: QueueEntry, failure: NodeFailure): void {
+    const messages: [string, Record<string, unknown>][] = [];
+    const emit = (type: string, data: Record<string, unknown>): void => {
+      const full = { ...data, prompt_id: entry.id, timestamp: Date.now() };
+      messages.push([type, full]);
+      this.send(type, full, entry.extra.client_id);
+    };
+    const first = executionOrder(entry.prompt)[0] ?? '';
+    emit('execution_start', {});
+    emit('execution_cached', { nodes: [] });
+    this.send('executing', { node: first, display_node: first, prompt_id: entry.id }, entry.extra.client_id);
+    emit('execution_error', {
+      node_id: first,
+      node_type: entry.prompt[first]?.class_type,
+      executed: [],
+      exception_message: failure.message,
+      exception_type: failure.type,
+      traceback: [],
+    });
+    this.complete(entry, false, {}, messages);
   }
 
   private async execute(entry: QueueEntry, epoch: number): Promise<void> {
@@ -154,13 +186,23 @@ export class FakePromptQueue {
       }
     }
     if (success) this.executed.add(key);
+    this.complete(entry, success, outputs, messages);
+  }
+
+  /** main.py after execute(): history first, then the status broadcast and `executing: null`. */
+  private complete(
+    entry: QueueEntry,
+    success: boolean,
+    outputs: Record<string, { images: ImageRef[] }>,
+    messages: [string, Record<string, unknown>][],
+  ): void {
     const status = { status_str: success ? 'success' : 'error', completed: success, messages };
     const prompt = [entry.number, entry.id, entry.prompt, entry.extra, entry.outputs];
     this.history.set(entry.id, { prompt, outputs: success ? outputs : {}, status });
     this.running = undefined;
     this.lastNode = undefined;
     this.statusUpdate();
-    this.send('executing', { node: null, prompt_id: entry.id }, sid);
+    this.send('executing', { node: null, prompt_id: entry.id }, entry.extra.client_id);
     this.pump();
   }
 

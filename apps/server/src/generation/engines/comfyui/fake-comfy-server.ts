@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Graph } from './comfy-types.ts';
-import { FakePromptQueue } from './fake-comfy-queue.ts';
+import { FakePromptQueue, type NodeFailure } from './fake-comfy-queue.ts';
 import { fakeObjectInfo, type FakeModels } from './fake-comfy-nodes.ts';
 import { validatePrompt } from './fake-comfy-validate.ts';
 
@@ -29,6 +29,12 @@ export const FAKE_MODELS: FakeModels = {
  */
 export class FakeComfyServer {
   readonly queue: FakePromptQueue;
+  /**
+   * The next prompts fail in their first node at once; `before-answer`: the socket messages leave
+   * before the HTTP answer to POST /prompt (as when execution beats aiohttp's write), `after-answer`:
+   * right after it.
+   */
+  failAtOnce: (NodeFailure & { order: 'before-answer' | 'after-answer' }) | undefined;
   /** Every request as "METHOD /path" with its JSON body, for assertions. */
   readonly requests: { route: string; body?: unknown }[] = [];
   readonly models: FakeModels;
@@ -189,7 +195,11 @@ export class FakeComfyServer {
     const id = typeof b.prompt_id === 'string' && !this.ownPromptIds ? b.prompt_id : randomUUID();
     const number = this.queue.number++;
     const extra = typeof b.client_id === 'string' ? { client_id: b.client_id } : {};
-    this.queue.put({ number, id, prompt: b.prompt as Graph, extra, outputs: valid.outputs });
-    json({ prompt_id: id, number, node_errors: {} });
+    const fail = this.failAtOnce;
+    this.queue.put({ number, id, prompt: b.prompt as Graph, extra, outputs: valid.outputs, failAtOnce: fail });
+    const answer = () => json({ prompt_id: id, number, node_errors: {} });
+    if (fail?.order !== 'before-answer') return answer();
+    this.queue.pump();
+    setTimeout(answer, 20);
   }
 }

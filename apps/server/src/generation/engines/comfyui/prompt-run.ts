@@ -60,6 +60,9 @@ export class PromptRun implements SocketListener {
       this.resolve = resolve;
       this.reject = reject;
     });
+    // ComfyUI can fail a prompt on the socket before POST /prompt's answer is read, i.e. before
+    // anyone awaits this: marked handled here, so such a failure never becomes an unhandled rejection.
+    this.result.catch(() => undefined);
     // Subscribed before POST /prompt: the first messages can beat the HTTP answer.
     this.unsubscribe = opts.socket.subscribe(this);
   }
