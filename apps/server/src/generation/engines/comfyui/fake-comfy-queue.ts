@@ -17,7 +17,11 @@ export interface NodeFailure {
   message: string;
 }
 
-/** How the test server misbehaves: `silent` works but sends nothing on /ws; `hang` stops both. */
+/**
+ * How the test server misbehaves: `silent` works but sends nothing on /ws (a half-open socket);
+ * `hang` wedges the executor inside the running sampler (a stuck CUDA call: interrupts go unseen,
+ * /queue shows it running, HTTP and the socket stay up, nothing more is sent about it).
+ */
 export type FakeFault = 'none' | 'silent' | 'hang';
 
 export type Send = (type: string, data: Record<string, unknown>, sid?: string) => void;
@@ -41,12 +45,15 @@ export class FakePromptQueue {
   lastNode: string | undefined;
   number = 0;
   fault: FakeFault = 'none';
-  /** Holds a running sampler after its first step until `release()` or an interrupt. */
+  /** The whole machine stopped (set by the server's freeze): nothing is sent, nothing runs. */
+  frozen = false;
+  /** Holds every running sampler after its first step until `release()` lets that one go, or an interrupt. */
   hold = false;
   failClass: (NodeFailure & { classType: string }) | undefined;
   steps = 3;
   stepDelayMs: number;
   private readonly executed = new Set<string>();
+  private readonly released = new Set<string>();
   private epoch = 0;
   private interruptFlag = false;
   private wake: (() => void) | undefined;
@@ -55,8 +62,8 @@ export class FakePromptQueue {
   private readonly sendBytes: SendBytes;
 
   constructor(send: Send, sendBytes: SendBytes, stepDelayMs: number) {
-    this.send = (type, data, sid) => this.fault === 'none' && send(type, data, sid);
-    this.sendBytes = (bytes, sid) => this.fault === 'none' && sendBytes(bytes, sid);
+    this.send = (type, data, sid) => this.fault !== 'silent' && !this.frozen && send(type, data, sid);
+    this.sendBytes = (bytes, sid) => this.fault !== 'silent' && !this.frozen && sendBytes(bytes, sid);
     this.stepDelayMs = stepDelayMs;
   }
 
@@ -87,8 +94,13 @@ export class FakePromptQueue {
     this.wake?.();
   }
 
+  /** Lets the prompt held now go on; later ones are held again while `hold` stays set. */
   release(): void {
-    this.hold = false;
+    if (this.running) this.released.add(this.running.id);
+    this.wakeUp();
+  }
+
+  wakeUp(): void {
     this.wake?.();
   }
 
@@ -99,6 +111,7 @@ export class FakePromptQueue {
     this.pending = [];
     this.history.clear();
     this.executed.clear();
+    this.released.clear();
     this.lastNode = undefined;
     this.number = 0;
     this.wake?.();
@@ -212,11 +225,15 @@ export class FakePromptQueue {
       await this.step(epoch);
       this.send('progress', { value, max, prompt_id: entry.id, node: id }, sid);
       this.sendBytes(await previewFrame(), sid);
-      while ((this.hold || this.fault === 'hang') && !this.interruptFlag && epoch === this.epoch) {
-        await new Promise<void>((resolve) => (this.wake = resolve));
-      }
+      while (this.blocked(entry, epoch)) await new Promise<void>((resolve) => (this.wake = resolve));
       await this.step(epoch);
     }
+  }
+
+  private blocked(entry: QueueEntry, epoch: number): boolean {
+    if (epoch !== this.epoch) return false;
+    if (this.fault === 'hang' || this.frozen) return true;
+    return this.hold && !this.interruptFlag && !this.released.has(entry.id);
   }
 
   private async step(epoch: number): Promise<void> {
