@@ -66,7 +66,7 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
 
   const servers: ComfyServer[] = options.urls.map((url) => {
     const http = new ComfyHttp(url, REQUEST_TIMEOUT_MS);
-    const socket = new ComfySocket(http.url, clientId, log, Math.min(250, pollMs));
+    const socket = new ComfySocket(http.url, clientId, log, { minDelayMs: Math.min(250, pollMs) });
     const server: ComfyServer = { url: http.url, http, socket, dispatching: 0 };
     // A reconnect may be a restart with other models installed: check again before the next dispatch.
     socket.subscribe({
