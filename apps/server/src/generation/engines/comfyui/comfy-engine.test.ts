@@ -10,6 +10,7 @@ import {
   postedGraph,
   startEngine,
   startFake,
+  waitingEvents,
 } from './comfy-test-kit.ts';
 
 afterEach(cleanup);
@@ -26,7 +27,7 @@ describe('ComfyUI engine: runs', () => {
     expect(result.images).toHaveLength(3);
     expect(result.images.every(isPng)).toBe(true);
     expect(result.server).toBe(fake.url);
-    expect(ctx.events[0]).toEqual({ type: 'started' });
+    expect(ctx.events.slice(0, 2)).toEqual([{ type: 'accepted', server: fake.url, ref: task.id }, { type: 'started' }]);
     const percents = ctx.events.flatMap((e) => (e.type === 'progress' ? [e.percent] : []));
     expect(percents.at(-1)).toBe(100);
     expect([...percents].sort((a, b) => a - b)).toEqual(percents);
@@ -74,6 +75,36 @@ describe('ComfyUI engine: runs', () => {
 
     expect(result.images).toHaveLength(1);
     expect(nodesOf(postedGraph(fake, task.id), 'ImageScale')[0]!.inputs).toMatchObject({ width: 32, height: 32 });
+  });
+});
+
+describe('ComfyUI engine: waiting in a server queue', () => {
+  it('reports the place of prompts behind others (accepted, ahead 1, ahead 0, started)', async () => {
+    const fake = await startFake();
+    const engine = startEngine([fake.url]);
+    fake.queue.hold = true;
+    const first = makeContext();
+    const runs = [engine.run(makeTask(), first)];
+    await first.running;
+    const [second, third] = [makeContext(), makeContext()];
+    const secondTask = makeTask();
+    runs.push(engine.run(secondTask, second));
+    await vi.waitFor(() => expect(second.events).toContainEqual({ type: 'queued', ahead: 0 }));
+    runs.push(engine.run(makeTask(), third));
+    await vi.waitFor(() => expect(third.events).toContainEqual({ type: 'queued', ahead: 1 }));
+
+    fake.queue.release();
+    await second.running;
+    await vi.waitFor(() => expect(third.events).toContainEqual({ type: 'queued', ahead: 0 }));
+    fake.queue.release();
+    await third.running;
+    fake.queue.release();
+    await Promise.all(runs);
+
+    expect(second.events[0]).toEqual({ type: 'accepted', server: fake.url, ref: secondTask.id });
+    expect(waitingEvents(first).at(-1)).toBe('started');
+    expect(waitingEvents(second)).toEqual(['queued 0', 'started']);
+    expect(waitingEvents(third)).toEqual(['queued 1', 'queued 0', 'started']);
   });
 });
 

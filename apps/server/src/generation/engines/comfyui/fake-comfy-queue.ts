@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Graph, HistoryEntry, ImageRef } from './comfy-types.ts';
+import type { Graph, HistoryEntry, ImageRef, QueueItem } from './comfy-types.ts';
 import { batchSize, executionOrder } from './fake-comfy-validate.ts';
 
 export interface QueueEntry {
@@ -39,7 +39,7 @@ const INTERRUPTED = Symbol('interrupted');
 export class FakePromptQueue {
   running: QueueEntry | undefined;
   pending: QueueEntry[] = [];
-  readonly history = new Map<string, HistoryEntry & { prompt: unknown[] }>();
+  readonly history = new Map<string, HistoryEntry>();
   /** Files by "type/subfolder/filename". */
   readonly files = new Map<string, Buffer>();
   lastNode: string | undefined;
@@ -210,7 +210,7 @@ export class FakePromptQueue {
     messages: [string, Record<string, unknown>][],
   ): void {
     const status = { status_str: success ? 'success' : 'error', completed: success, messages };
-    const prompt = [entry.number, entry.id, entry.prompt, entry.extra, entry.outputs];
+    const prompt: QueueItem = [entry.number, entry.id, entry.prompt, entry.extra, entry.outputs];
     this.history.set(entry.id, { prompt, outputs: success ? outputs : {}, status });
     this.running = undefined;
     this.lastNode = undefined;
