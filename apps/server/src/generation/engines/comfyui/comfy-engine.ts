@@ -11,6 +11,7 @@ import { rankServers } from './dispatch.ts';
 import { FleetServer, type FleetTimings } from './fleet-server.ts';
 import { missingOnServer } from './object-info.ts';
 import { PromptRun, type PromptRunOptions } from './prompt-run.ts';
+import { resumePrompt, type ResumeDeps } from './resume.ts';
 import { submit, type SubmitDeps } from './submit.ts';
 import { inputsFor, type ComfyModels } from './workflow-mapping.ts';
 import { loadTemplates, templateClasses } from './workflow-templates.ts';
@@ -124,6 +125,27 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
         return tracked(submitted.run, submitted.run.follow(submitted.acceptedId));
       }
       throw new EngineError('unavailable', `no ComfyUI server took task ${task.id}`);
+    },
+
+    async resume(task, at, ctx): Promise<EngineResult> {
+      const url = at.server.replace(/\/+$/, '');
+      let made: PromptRun | undefined;
+      const makeRun: ResumeDeps['makeRun'] = (server, promptId, graph, expected) => {
+        made = new PromptRun(runOptions(server), promptId, graph, expected, ctx);
+        active.add(made);
+        return made;
+      };
+      try {
+        return await resumePrompt(
+          servers.find((s) => s.url === url),
+          at,
+          task,
+          ctx,
+          { clientId, makeRun },
+        );
+      } finally {
+        if (made) active.delete(made);
+      }
     },
 
     async health(): Promise<EngineHealth> {

@@ -1,7 +1,7 @@
 import { EngineError, type EngineResult, type EngineRunContext } from '../../engine.ts';
 import { ComfyConnectionError } from './comfy-http.ts';
 import type { SocketListener } from './comfy-socket.ts';
-import type { Graph, PreviewFrame, QueueInfo, SocketMessage } from './comfy-types.ts';
+import type { Graph, HistoryEntry, PreviewFrame, QueueInfo, SocketMessage } from './comfy-types.ts';
 import type { ServerWatcher } from './fleet-server.ts';
 import { GraphProgress } from './graph-progress.ts';
 import { PromptOutcome, type PromptRunOptions } from './prompt-outcome.ts';
@@ -21,7 +21,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
   private following = false;
   private polling = false;
   private verifying = false;
-  /** Its messages do not reach our socket (queued under another client id): silence is no sign of a hang. */
+  /** Queued under another client id (taken up after a restart): its messages never reach us. */
   private deaf = false;
   /** The last poll found the server unreachable (refused, reset): a timeout then means it is gone. */
   private unreachable = false;
@@ -49,6 +49,16 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     }
     this.events.open({ type: 'accepted', server: this.url, ref: this.id });
     return this.watch();
+  }
+
+  /** Takes up a prompt a previous process left there: finished (its history entry), or still in the queue. */
+  resume(found: { entry?: HistoryEntry; queue?: QueueInfo; deaf: boolean }): Promise<EngineResult> {
+    this.deaf = found.deaf;
+    this.events.open();
+    const result = this.watch();
+    if (found.entry) void this.fromHistory(found.entry);
+    else if (found.queue) this.queueSeen(found.queue);
+    return result;
   }
 
   onMessage(message: SocketMessage): void {
