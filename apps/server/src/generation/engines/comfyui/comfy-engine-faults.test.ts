@@ -142,19 +142,24 @@ describe('ComfyUI engine: health', () => {
     expect(health.detail).toMatch(/ImageCompositeMasked/);
     expect(health.detail).toMatch(/controlnetDepth "depth.safetensors"/);
     expect(health.servers).toEqual([
-      expect.objectContaining({ url: lacking.url, ok: false }),
-      { url: good.url, ok: true, running: 1, pending: 0 },
+      expect.objectContaining({ url: lacking.url, state: 'draining', ok: false }),
+      expect.objectContaining({ url: good.url, state: 'up', ok: true, running: 1, pending: 0, done: 0 }),
     ]);
   });
 
-  it('reports a server that is down', async () => {
+  it('reports a server that is down, since when and why', async () => {
     const fake = await startFake();
     const engine = startEngine([fake.url]);
     await fake.down();
 
+    await vi.waitFor(() => expect(engine.available()).toBe(false));
     const health = await engine.health();
 
-    expect(health).toMatchObject({ ok: false, servers: [{ url: fake.url, ok: false, detail: 'unreachable' }] });
+    expect(health).toMatchObject({
+      ok: false,
+      servers: [{ url: fake.url, state: 'down', ok: false, lastError: expect.stringMatching(/ECONNREFUSED/) }],
+    });
+    expect(Date.parse(health.servers![0]!.since)).toBeGreaterThan(0);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   postedGraph,
   startEngine,
   startFake,
+  waitingEvents,
 } from './comfy-test-kit.ts';
 
 afterEach(cleanup);
@@ -26,7 +27,7 @@ describe('ComfyUI engine: runs', () => {
     expect(result.images).toHaveLength(3);
     expect(result.images.every(isPng)).toBe(true);
     expect(result.server).toBe(fake.url);
-    expect(ctx.events[0]).toEqual({ type: 'started' });
+    expect(ctx.events.slice(0, 2)).toEqual([{ type: 'accepted', server: fake.url, ref: task.id }, { type: 'started' }]);
     const percents = ctx.events.flatMap((e) => (e.type === 'progress' ? [e.percent] : []));
     expect(percents.at(-1)).toBe(100);
     expect([...percents].sort((a, b) => a - b)).toEqual(percents);
@@ -77,6 +78,36 @@ describe('ComfyUI engine: runs', () => {
   });
 });
 
+describe('ComfyUI engine: waiting in a server queue', () => {
+  it('reports the place of prompts behind others (accepted, ahead 1, ahead 0, started)', async () => {
+    const fake = await startFake();
+    const engine = startEngine([fake.url]);
+    fake.queue.hold = true;
+    const first = makeContext();
+    const runs = [engine.run(makeTask(), first)];
+    await first.running;
+    const [second, third] = [makeContext(), makeContext()];
+    const secondTask = makeTask();
+    runs.push(engine.run(secondTask, second));
+    await vi.waitFor(() => expect(second.events).toContainEqual({ type: 'queued', ahead: 0 }));
+    runs.push(engine.run(makeTask(), third));
+    await vi.waitFor(() => expect(third.events).toContainEqual({ type: 'queued', ahead: 1 }));
+
+    fake.queue.release();
+    await second.running;
+    await vi.waitFor(() => expect(third.events).toContainEqual({ type: 'queued', ahead: 0 }));
+    fake.queue.release();
+    await third.running;
+    fake.queue.release();
+    await Promise.all(runs);
+
+    expect(second.events[0]).toEqual({ type: 'accepted', server: fake.url, ref: secondTask.id });
+    expect(waitingEvents(first).at(-1)).toBe('started');
+    expect(waitingEvents(second)).toEqual(['queued 0', 'started']);
+    expect(waitingEvents(third)).toEqual(['queued 1', 'queued 0', 'started']);
+  });
+});
+
 describe('ComfyUI engine: refusals and failures', () => {
   it('turns node_errors into invalid with a short message', async () => {
     const fake = await startFake();
@@ -102,6 +133,26 @@ describe('ComfyUI engine: refusals and failures', () => {
     await expect(engine.run(makeTask(), makeContext())).rejects.toMatchObject({ kind: 'lost' });
     await vi.waitFor(() => expect(fake.queue.history.size).toBe(0));
   });
+
+  it.each(['before-answer', 'after-answer'] as const)(
+    'survives a node that fails at once, its error sent %s to POST /prompt: OOM is lost, a bug invalid',
+    async (order) => {
+      const fake = await startFake();
+      const engine = startEngine([fake.url]);
+
+      fake.failAtOnce = { order, type: 'torch.OutOfMemoryError', message: 'CUDA out of memory. Tried to allocate' };
+      const oom = engine.run(makeTask(), makeContext());
+      await expect(oom).rejects.toMatchObject({ kind: 'lost', server: fake.url });
+
+      fake.failAtOnce = { order, type: 'RuntimeError', message: 'Error while loading file: No such file' };
+      await expect(engine.run(makeTask(), makeContext())).rejects.toMatchObject({ kind: 'invalid', server: fake.url });
+
+      fake.failAtOnce = undefined;
+      const after = await engine.run(makeTask(), makeContext());
+      expect(after.images).toHaveLength(2);
+      expect(fake.bodiesOf('POST /prompt')).toHaveLength(3);
+    },
+  );
 
   it('rejects a mode without its images before sending anything', async () => {
     const fake = await startFake();

@@ -7,12 +7,13 @@ import {
   type EngineRunContext,
   type EngineTask,
 } from '../../engine.ts';
-import { ComfyConnectionError, ComfyHttp, ComfyHttpError, describePromptError } from './comfy-http.ts';
-import { ComfySocket } from './comfy-socket.ts';
-import { rankServers, uploadInputs, type ComfyServer } from './dispatch.ts';
+import { rankServers } from './dispatch.ts';
+import { FleetServer, type FleetTimings } from './fleet-server.ts';
 import { missingOnServer } from './object-info.ts';
 import { PromptRun, type PromptRunOptions } from './prompt-run.ts';
-import { buildWorkflow, inputsFor, promptIdFor, type ComfyModels } from './workflow-mapping.ts';
+import { resumePrompt, type ResumeDeps } from './resume.ts';
+import { submit, type SubmitDeps } from './submit.ts';
+import { inputsFor, type ComfyModels } from './workflow-mapping.ts';
 import { loadTemplates, templateClasses } from './workflow-templates.ts';
 
 export interface ComfyLog {
@@ -21,12 +22,18 @@ export interface ComfyLog {
   error(msg: string): void;
 }
 
-export interface ComfyEngineOptions {
+export interface ComfyEngineOptions extends Partial<FleetTimings> {
   /** Base URLs of the ComfyUI servers, e.g. http://gpu-1:8188. */
   urls: string[];
   /** A directory whose txt2img/img2img/inpaint/upscale.json replace the bundled templates. */
   workflowsDir?: string;
   models: ComfyModels;
+  /**
+   * The client id our sockets and prompts use. ComfyUI sends a prompt's messages only to the
+   * socket of the client that queued it: keep it stable across restarts so a resumed prompt's
+   * progress still reaches us. Default: a random one per engine.
+   */
+  clientId?: string;
   /** No message about a prompt for this long → the watchdog polls /history and /queue. */
   stallMs?: number;
   /** No progress for this long → interrupt and fail as `stalled` (ComfyUI has no timeout of its own). */
@@ -36,101 +43,70 @@ export interface ComfyEngineOptions {
   log?: ComfyLog;
 }
 
-const REQUEST_TIMEOUT_MS = 30_000;
+export const COMFY_DEFAULTS = {
+  stallMs: 15_000,
+  timeoutMs: 180_000,
+  pollMs: 2_000,
+  probeMs: 1_000,
+  idleProbeMs: 10_000,
+  probeTimeoutMs: 2_000,
+  downRetryMs: 1_000,
+  downRetryMaxMs: 30_000,
+  hungFloorMs: 90_000,
+  queueRefreshMs: 1_000,
+  requestTimeoutMs: 30_000,
+} satisfies Required<Omit<ComfyEngineOptions, 'urls' | 'workflowsDir' | 'models' | 'clientId' | 'log'>>;
+
 const silent: ComfyLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
- * The ComfyUI fleet engine. Per server: one HTTP client and one long-lived socket under this
- * instance's client id. Each run dispatches to the least busy server that has our nodes and models,
- * uploads the inputs, posts the filled template with our prompt id and follows it (PromptRun).
- * Templates are read (and checked) once here, so a broken operator template fails at start.
+ * The ComfyUI fleet engine. Per server (FleetServer): one HTTP client, one long-lived socket under
+ * this engine's client id, and its health. Each run dispatches to the least busy server that is up
+ * and has our nodes and models, uploads the inputs, posts the filled template with our prompt id
+ * and follows it (PromptRun). Templates are read (and checked) once here, so a broken operator
+ * template fails at start.
  */
 export function createComfyEngine(options: ComfyEngineOptions): Engine {
   if (options.urls.length === 0) throw new Error('ComfyUI engine needs at least one server URL');
+  const settings = { ...COMFY_DEFAULTS, ...definedOnly(options) };
   const log = options.log ?? silent;
   const templates = loadTemplates(options.workflowsDir);
   const classes = templateClasses(templates);
-  const clientId = randomUUID();
+  const clientId = options.clientId ?? randomUUID();
   const closing = new AbortController();
-  const pollMs = options.pollMs ?? 2_000;
-  const runOptions = (server: ComfyServer): PromptRunOptions => ({
-    http: server.http,
-    socket: server.socket,
-    stallMs: options.stallMs ?? 15_000,
-    timeoutMs: options.timeoutMs ?? 180_000,
-    pollMs,
+  const active = new Set<PromptRun>();
+
+  const servers = options.urls.map(
+    (url) =>
+      new FleetServer({
+        url,
+        clientId,
+        timings: settings,
+        log,
+        missingIn: (info) => missingOnServer(info, classes, options.models),
+      }),
+  );
+  for (const server of servers) {
+    server.check().catch((err: unknown) => log.warn(`ComfyUI ${server.url} not checked at start: ${String(err)}`));
+  }
+
+  const runOptions = (server: FleetServer): PromptRunOptions => ({
+    server,
+    stallMs: settings.stallMs,
+    timeoutMs: settings.timeoutMs,
+    pollMs: settings.pollMs,
     closing: closing.signal,
     log,
   });
-  const active = new Set<PromptRun>();
-
-  const servers: ComfyServer[] = options.urls.map((url) => {
-    const http = new ComfyHttp(url, REQUEST_TIMEOUT_MS);
-    const socket = new ComfySocket(http.url, clientId, log, Math.min(250, pollMs));
-    const server: ComfyServer = { url: http.url, http, socket, dispatching: 0 };
-    // A reconnect may be a restart with other models installed: check again before the next dispatch.
-    socket.subscribe({
-      onMessage: () => undefined,
-      onPreview: () => undefined,
-      onOpen: () => (server.missing = undefined),
-    });
-    return server;
-  });
-
-  /** GET /object_info once per server (and again after a reconnect), shared by concurrent callers. */
-  const check = (server: ComfyServer, force = false): Promise<void> => {
-    if (server.missing && !force) return Promise.resolve();
-    server.checking ??= server.http
-      .objectInfo()
-      .then((info) => {
-        server.missing = missingOnServer(info, classes, options.models);
-        if (server.missing.length > 0) log.error(`ComfyUI ${server.url} lacks ${server.missing.join('; ')}`);
-      })
-      .finally(() => (server.checking = undefined));
-    return server.checking;
-  };
-  for (const server of servers) {
-    check(server).catch((err: unknown) => log.warn(`ComfyUI ${server.url} not checked at start: ${String(err)}`));
-  }
-
-  /** Uploads and posts on one server; undefined when it cannot be reached (the next one is tried). */
-  async function submit(
-    server: ComfyServer,
-    task: EngineTask,
-    ctx: EngineRunContext,
-  ): Promise<{ run: PromptRun; acceptedId: string } | undefined> {
-    const promptId = promptIdFor(task);
-    server.dispatching++;
+  const submitDeps: SubmitDeps = { templates, models: options.models, clientId, runOptions, log };
+  const tracked = async (run: PromptRun, result: Promise<EngineResult>): Promise<EngineResult> => {
+    active.add(run);
     try {
-      const names = await uploadInputs(server.http, inputsFor(task), promptId);
-      const graph = buildWorkflow(templates, task, options.models, names, promptId);
-      if (ctx.signal.aborted) throw new EngineError('interrupted', `task ${task.id} cancelled before ComfyUI took it`);
-      await server.socket.waitOpen(2_000);
-      const run = new PromptRun(runOptions(server), promptId, graph, task.mode === 'upscale' ? 1 : task.count, ctx);
-      try {
-        return { run, acceptedId: await server.http.postPrompt(graph, clientId, promptId) };
-      } catch (err) {
-        run.dispose();
-        // A timed-out POST may still have been queued: take it back before trying elsewhere.
-        if (err instanceof ComfyConnectionError) server.http.deleteFromQueue(promptId).catch(() => undefined);
-        throw err;
-      }
-    } catch (err) {
-      if (err instanceof ComfyHttpError && err.status === 400) {
-        throw new EngineError('invalid', `ComfyUI refused the prompt: ${describePromptError(err.body)}`, {
-          server: server.url,
-          cause: err,
-        });
-      }
-      if (err instanceof ComfyConnectionError || err instanceof ComfyHttpError) {
-        log.warn(`ComfyUI ${server.url} did not take task ${task.id}: ${err.message}`);
-        return undefined;
-      }
-      throw err;
+      return await result;
     } finally {
-      server.dispatching--;
+      active.delete(run);
     }
-  }
+  };
 
   return {
     name: 'comfyui',
@@ -140,69 +116,71 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
       const interrupted = () => new EngineError('interrupted', `task ${task.id} cancelled before ComfyUI took it`);
       if (ctx.signal.aborted) throw interrupted();
       inputsFor(task);
-      const ranked = await rankServers(servers, ctx.avoidServers ?? [], (s) => check(s));
+      const ranked = await rankServers(servers, ctx.avoidServers ?? []);
       for (const server of ranked) {
         if (ctx.signal.aborted) throw interrupted();
-        const submitted = await submit(server, task, ctx);
+        if (server.state !== 'up') continue;
+        const submitted = await submit(submitDeps, server, task, ctx);
         if (!submitted) continue;
-        const { run, acceptedId } = submitted;
-        active.add(run);
-        return run.follow(acceptedId).finally(() => active.delete(run));
+        return tracked(submitted.run, submitted.run.follow(submitted.acceptedId));
       }
       throw new EngineError('unavailable', `no ComfyUI server took task ${task.id}`);
     },
 
+    async resume(task, at, ctx): Promise<EngineResult> {
+      const url = at.server.replace(/\/+$/, '');
+      let made: PromptRun | undefined;
+      const makeRun: ResumeDeps['makeRun'] = (server, promptId, graph, expected) => {
+        made = new PromptRun(runOptions(server), promptId, graph, expected, ctx);
+        active.add(made);
+        return made;
+      };
+      try {
+        return await resumePrompt(
+          servers.find((s) => s.url === url),
+          at,
+          task,
+          ctx,
+          { clientId, makeRun },
+        );
+      } finally {
+        if (made) active.delete(made);
+      }
+    },
+
     async health(): Promise<EngineHealth> {
-      const states = await Promise.all(
-        servers.map(async (server) => {
-          try {
-            const queue = await server.http.queue();
-            await check(server, true);
-            const missing = server.missing ?? [];
-            const counts = { running: queue.queue_running.length, pending: queue.queue_pending.length };
-            const detail = missing.length > 0 ? `missing ${missing.join('; ')}` : undefined;
-            const state = missing.length === 0 ? ('up' as const) : ('draining' as const);
-            const since = new Date().toISOString();
-            return {
-              url: server.url,
-              state,
-              ok: missing.length === 0,
-              ...counts,
-              done: 0,
-              since,
-              ...(detail ? { detail } : {}),
-            };
-          } catch (err) {
-            const detail = err instanceof ComfyConnectionError ? 'unreachable' : String(err);
-            const since = new Date().toISOString();
-            return {
-              url: server.url,
-              state: 'down' as const,
-              ok: false,
-              running: 0,
-              pending: 0,
-              done: 0,
-              since,
-              detail,
-            };
-          }
-        }),
-      );
-      const problems = states.filter((s) => !s.ok).map((s) => `${s.url}: ${s.detail}`);
+      // The /object_info check started with the engine tells what a server lacks: worth a short wait.
+      const checks = servers.map((s) => s.pendingCheck).filter((c) => c !== undefined);
+      if (checks.length > 0) await within(Promise.allSettled(checks), settings.probeTimeoutMs);
+      const states = servers.map((s) => s.health());
+      const problems = states
+        .filter((s) => !s.ok)
+        .map((s) => `${s.url}: ${s.state}${s.detail ? ` (${s.detail})` : ''}`);
       return {
-        ok: states.some((s) => s.ok),
+        ok: states.some((s) => s.state === 'up'),
         ...(problems.length > 0 ? { detail: problems.join(' | ') } : {}),
         servers: states,
       };
     },
 
-    available: () => true,
-    capacity: () => servers.length,
+    available: () => servers.some((s) => s.state !== 'down'),
+    capacity: () => servers.filter((s) => s.state === 'up').length,
 
     async close(): Promise<void> {
       closing.abort();
       for (const run of active) run.dispose(new EngineError('lost', 'ComfyUI engine closed'));
-      for (const server of servers) server.socket.close();
+      for (const server of servers) server.close();
     },
   };
+}
+
+/** Options given as undefined keep their defaults. */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -148,6 +148,14 @@ export function describePromptError(body: unknown): string {
   return [`${head}${headDetail}`, ...nodes].join('; ');
 }
 
+/** Why a request failed, in a few words: a time-out, the system's error code (ECONNREFUSED...), or the message. */
+export function describeFailure(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : undefined;
+  if (cause?.name === 'TimeoutError') return 'no answer in time';
+  const code = (cause?.cause as { code?: string } | undefined)?.code;
+  return code ?? (err instanceof Error ? err.message : String(err));
+}
+
 function clip(text: string): string {
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }

@@ -5,11 +5,20 @@ export interface SocketListener {
   onPreview(frame: PreviewFrame): void;
   /** A connection (re)opened: messages may have been missed meanwhile, or the server restarted. */
   onOpen(): void;
+  /** The connection dropped (the server may have died): reconnecting is under way. */
+  onClose?(): void;
 }
 
 export interface SocketLog {
   info(msg: string): void;
   warn(msg: string): void;
+}
+
+export interface SocketTimings {
+  minDelayMs: number;
+  maxDelayMs: number;
+  /** A handshake not done by then is given up (a frozen machine accepts the connection and never answers). */
+  openTimeoutMs: number;
 }
 
 /** Binary event types of server.py (BinaryEventTypes). */
@@ -23,7 +32,8 @@ const PREVIEW_IMAGE_WITH_METADATA = 4;
  * and reconnects under the same clientId (server.py then re-sends the node being executed).
  *
  * Node's built-in WebSocket (undici) is used rather than `ws`: it needs no runtime dependency and
- * covers everything here; a half-open connection it cannot detect is caught by the watchdog polls.
+ * covers everything here; a half-open connection it cannot detect is caught by the watchdog polls,
+ * which then ask for a fresh one (`reconnect`).
  */
 export class ComfySocket {
   /** The prompt the server last said it was executing for us; previews without metadata belong to it. */
@@ -33,24 +43,25 @@ export class ComfySocket {
    * socket whenever its queue changes (and sends on connect); undefined while disconnected.
    */
   queueRemaining: number | undefined;
+  /** When the current connection opened (ms since epoch); undefined while disconnected. */
+  openedAt: number | undefined;
   private ws: WebSocket | undefined;
   private readonly listeners = new Set<SocketListener>();
   private readonly wsUrl: string;
   private closed = false;
   private delay: number;
   private timer: NodeJS.Timeout | undefined;
+  private openTimer: NodeJS.Timeout | undefined;
   private warned = false;
   private openWaiters: (() => void)[] = [];
   private readonly log: SocketLog;
-  private readonly minDelayMs: number;
-  private readonly maxDelayMs: number;
+  private readonly timings: SocketTimings;
 
-  constructor(httpUrl: string, clientId: string, log: SocketLog, minDelayMs = 250, maxDelayMs = 5_000) {
+  constructor(httpUrl: string, clientId: string, log: SocketLog, timings: Partial<SocketTimings> = {}) {
     this.log = log;
-    this.minDelayMs = minDelayMs;
-    this.maxDelayMs = maxDelayMs;
+    this.timings = { minDelayMs: 250, maxDelayMs: 5_000, openTimeoutMs: 10_000, ...timings };
     this.wsUrl = `${httpUrl.replace(/^http/, 'ws')}/ws?clientId=${encodeURIComponent(clientId)}`;
-    this.delay = minDelayMs;
+    this.delay = this.timings.minDelayMs;
     this.connect();
   }
 
@@ -79,9 +90,23 @@ export class ComfySocket {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.openTimer);
     this.ws?.close();
     this.listeners.clear();
     for (const w of this.openWaiters.splice(0)) w();
+  }
+
+  /**
+   * Drops the connection and opens a new one at once: a connection that looks open may be dead at
+   * the far end (the machine stopped or restarted without a FIN we saw), and only a new one tells.
+   */
+  reconnect(): void {
+    if (this.closed || !this.ws) return;
+    const old = this.ws;
+    this.dropped(old);
+    old.close();
+    clearTimeout(this.timer);
+    this.connect();
   }
 
   private connect(): void {
@@ -89,28 +114,65 @@ export class ComfySocket {
     const ws = new WebSocket(this.wsUrl);
     ws.binaryType = 'arraybuffer';
     this.ws = ws;
+    clearTimeout(this.openTimer);
+    this.openTimer = setTimeout(() => {
+      if (this.ws !== ws || ws.readyState !== WebSocket.CONNECTING) return;
+      this.dropped(ws);
+      ws.close();
+      this.retry();
+    }, this.timings.openTimeoutMs);
+    this.openTimer.unref();
     ws.addEventListener('open', () => {
+      if (this.ws !== ws) return;
+      clearTimeout(this.openTimer);
       if (this.warned) this.log.info(`ComfyUI socket ${this.wsUrl} reconnected`);
       this.warned = false;
-      this.delay = this.minDelayMs;
+      this.delay = this.timings.minDelayMs;
+      this.openedAt = Date.now();
       for (const w of this.openWaiters.splice(0)) w();
-      for (const l of [...this.listeners]) l.onOpen();
+      this.tell((l) => l.onOpen());
     });
-    ws.addEventListener('message', (event) => this.receive(event.data));
+    ws.addEventListener('message', (event) => this.ws === ws && this.receive(event.data));
     ws.addEventListener('close', () => {
       if (this.ws !== ws) return;
-      this.ws = undefined;
-      // Whatever ran before the drop may be gone (restart); the trackers find out when it reopens.
-      this.runningPrompt = undefined;
-      this.queueRemaining = undefined;
-      if (this.closed) return;
-      if (!this.warned) this.log.warn(`ComfyUI socket ${this.wsUrl} closed; reconnecting`);
-      this.warned = true;
-      this.timer = setTimeout(() => this.connect(), this.delay);
-      this.delay = Math.min(this.delay * 2, this.maxDelayMs);
+      this.dropped(ws);
+      this.retry();
     });
     // 'error' is always followed by 'close', which does the reconnecting.
     ws.addEventListener('error', () => undefined);
+  }
+
+  /** Forgets a connection: whatever ran before the drop may be gone (restart); the trackers find out when it reopens. */
+  private dropped(ws: WebSocket): void {
+    if (this.ws !== ws) return;
+    const wasOpen = this.openedAt !== undefined;
+    this.ws = undefined;
+    this.openedAt = undefined;
+    this.runningPrompt = undefined;
+    this.queueRemaining = undefined;
+    clearTimeout(this.openTimer);
+    // Only a connection that was open is news; failed attempts while the server is away are not.
+    if (wasOpen && !this.closed) this.tell((l) => l.onClose?.());
+  }
+
+  private retry(): void {
+    if (this.closed) return;
+    if (!this.warned) this.log.warn(`ComfyUI socket ${this.wsUrl} closed; reconnecting`);
+    this.warned = true;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), this.delay);
+    this.delay = Math.min(this.delay * 2, this.timings.maxDelayMs);
+  }
+
+  /** A listener's fault must not reach undici's event dispatch (an uncaught exception) nor the others. */
+  private tell(call: (listener: SocketListener) => void): void {
+    for (const l of [...this.listeners]) {
+      try {
+        call(l);
+      } catch (err) {
+        this.log.warn(`ComfyUI socket listener failed: ${String(err)}`);
+      }
+    }
   }
 
   private receive(data: unknown): void {
@@ -124,14 +186,14 @@ export class ComfySocket {
       if (!message || typeof message.type !== 'string') return;
       message.data ??= {};
       this.track(message);
-      for (const l of [...this.listeners]) l.onMessage(message);
+      this.tell((l) => l.onMessage(message));
       return;
     }
     if (data instanceof ArrayBuffer) {
       const frame = decodePreview(Buffer.from(data));
       if (!frame) return;
       frame.promptId ??= this.runningPrompt;
-      for (const l of [...this.listeners]) l.onPreview(frame);
+      this.tell((l) => l.onPreview(frame));
     }
   }
 

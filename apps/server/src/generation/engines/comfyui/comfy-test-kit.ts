@@ -22,9 +22,24 @@ export async function startFake(options: FakeComfyOptions = {}): Promise<FakeCom
   return fake;
 }
 
-/** Small watchdog settings so fault tests end quickly; no test asserts on timings. */
+/**
+ * Small watchdog and probe settings so fault tests end quickly (the hang floor keeps its default:
+ * tests of hangs lower it). No test asserts on timings beyond the few seconds the caller is promised.
+ */
+export const FAST: Partial<ComfyEngineOptions> = {
+  stallMs: 60,
+  pollMs: 20,
+  timeoutMs: 5_000,
+  probeMs: 50,
+  idleProbeMs: 500,
+  probeTimeoutMs: 1_000,
+  downRetryMs: 50,
+  downRetryMaxMs: 200,
+  queueRefreshMs: 20,
+};
+
 export function startEngine(urls: string[], options: Partial<ComfyEngineOptions> = {}): Engine {
-  const engine = createComfyEngine({ urls, models: MODELS, stallMs: 60, pollMs: 20, timeoutMs: 5_000, ...options });
+  const engine = createComfyEngine({ urls, models: MODELS, ...FAST, ...options });
   engines.push(engine);
   return engine;
 }
@@ -62,6 +77,13 @@ export interface RecordingContext extends EngineRunContext {
   controller: AbortController;
   /** Resolves at the first progress event (the prompt runs on the server). */
   running: Promise<void>;
+}
+
+/** The run's queue and start events, in order: what a user sees of its waiting. */
+export function waitingEvents(ctx: RecordingContext): string[] {
+  return ctx.events.flatMap((e) =>
+    e.type === 'queued' ? [`queued ${e.ahead}`] : e.type === 'started' ? ['started'] : [],
+  );
 }
 
 export function makeContext(avoidServers?: string[]): RecordingContext {

@@ -27,6 +27,8 @@ export interface ImageRef {
 }
 
 export interface HistoryEntry {
+  /** The queue item it ran as: [number, prompt_id, graph, extra_data (client_id), outputs]. */
+  prompt?: QueueItem;
   outputs?: Record<string, { images?: ImageRef[] }>;
   status?: { status_str?: string; completed?: boolean; messages?: [string, Record<string, unknown>][] };
 }

@@ -1,39 +1,22 @@
 import { ComfyConnectionError, ComfyHttpError, type ComfyHttp } from './comfy-http.ts';
-import type { ComfySocket } from './comfy-socket.ts';
+import type { FleetServer } from './fleet-server.ts';
 import type { InputNames, InputRole } from './workflow-mapping.ts';
-
-/** One ComfyUI server of the fleet, as this engine instance sees it. */
-export interface ComfyServer {
-  url: string;
-  http: ComfyHttp;
-  socket: ComfySocket;
-  /** What /object_info said is missing; undefined until checked (again after a reconnect). */
-  missing?: string[];
-  checking?: Promise<void>;
-  /** Our prompts being uploaded or posted right now: not yet visible in its /queue. */
-  dispatching: number;
-}
 
 /**
  * The servers able to take a prompt now, least busy first (running + pending as the server last
- * broadcast it on our socket, or from GET /prompt, plus our own prompts on their way). Servers this task already failed on come last, used only when no
- * other one answers. Unreachable servers and servers lacking nodes or models are left out.
+ * broadcast it on our socket, or from GET /prompt, plus our own prompts on their way). Servers this
+ * task already failed on come last, used only when no other one answers. A server known down gets
+ * no request at all (its own probes tell when it is back); one lacking nodes or models is left out.
  */
-export async function rankServers(
-  servers: ComfyServer[],
-  avoid: string[],
-  check: (server: ComfyServer) => Promise<void>,
-): Promise<ComfyServer[]> {
+export async function rankServers(servers: FleetServer[], avoid: string[]): Promise<FleetServer[]> {
   const loads = await Promise.all(
     servers.map(async (server, index) => {
+      if (server.state === 'down') return undefined;
       try {
-        // The socket's last status broadcast when connected: no request per dispatch on a large fleet.
-        const remaining = server.socket.open
-          ? (server.socket.queueRemaining ?? (await server.http.remaining()))
-          : await server.http.remaining();
-        await check(server);
-        if (server.missing && server.missing.length > 0) return undefined;
-        const load = remaining + server.dispatching;
+        const load = await server.load();
+        if (load === undefined) return undefined;
+        await server.check();
+        if (server.state !== 'up') return undefined;
         return { server, index, load, avoided: avoid.includes(server.url) ? 1 : 0 };
       } catch (err) {
         if (err instanceof ComfyConnectionError || err instanceof ComfyHttpError) return undefined;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Graph, HistoryEntry, ImageRef } from './comfy-types.ts';
+import type { Graph, HistoryEntry, ImageRef, QueueItem } from './comfy-types.ts';
 import { batchSize, executionOrder } from './fake-comfy-validate.ts';
 
 export interface QueueEntry {
@@ -8,9 +8,20 @@ export interface QueueEntry {
   prompt: Graph;
   extra: { client_id?: string };
   outputs: string[];
+  /** Its first node fails the moment it starts (out of memory, missing file, a cached failure). */
+  failAtOnce?: NodeFailure;
 }
 
-/** How the test server misbehaves: `silent` works but sends nothing on /ws; `hang` stops both. */
+export interface NodeFailure {
+  type: string;
+  message: string;
+}
+
+/**
+ * How the test server misbehaves: `silent` works but sends nothing on /ws (a half-open socket);
+ * `hang` wedges the executor inside the running sampler (a stuck CUDA call: interrupts go unseen,
+ * /queue shows it running, HTTP and the socket stay up, nothing more is sent about it).
+ */
 export type FakeFault = 'none' | 'silent' | 'hang';
 
 export type Send = (type: string, data: Record<string, unknown>, sid?: string) => void;
@@ -28,18 +39,21 @@ const INTERRUPTED = Symbol('interrupted');
 export class FakePromptQueue {
   running: QueueEntry | undefined;
   pending: QueueEntry[] = [];
-  readonly history = new Map<string, HistoryEntry & { prompt: unknown[] }>();
+  readonly history = new Map<string, HistoryEntry>();
   /** Files by "type/subfolder/filename". */
   readonly files = new Map<string, Buffer>();
   lastNode: string | undefined;
   number = 0;
   fault: FakeFault = 'none';
-  /** Holds a running sampler after its first step until `release()` or an interrupt. */
+  /** The whole machine stopped (set by the server's freeze): nothing is sent, nothing runs. */
+  frozen = false;
+  /** Holds every running sampler after its first step until `release()` lets that one go, or an interrupt. */
   hold = false;
-  failClass: { classType: string; type: string; message: string } | undefined;
+  failClass: (NodeFailure & { classType: string }) | undefined;
   steps = 3;
   stepDelayMs: number;
   private readonly executed = new Set<string>();
+  private readonly released = new Set<string>();
   private epoch = 0;
   private interruptFlag = false;
   private wake: (() => void) | undefined;
@@ -48,8 +62,8 @@ export class FakePromptQueue {
   private readonly sendBytes: SendBytes;
 
   constructor(send: Send, sendBytes: SendBytes, stepDelayMs: number) {
-    this.send = (type, data, sid) => this.fault === 'none' && send(type, data, sid);
-    this.sendBytes = (bytes, sid) => this.fault === 'none' && sendBytes(bytes, sid);
+    this.send = (type, data, sid) => this.fault !== 'silent' && !this.frozen && send(type, data, sid);
+    this.sendBytes = (bytes, sid) => this.fault !== 'silent' && !this.frozen && sendBytes(bytes, sid);
     this.stepDelayMs = stepDelayMs;
   }
 
@@ -80,8 +94,13 @@ export class FakePromptQueue {
     this.wake?.();
   }
 
+  /** Lets the prompt held now go on; later ones are held again while `hold` stays set. */
   release(): void {
-    this.hold = false;
+    if (this.running) this.released.add(this.running.id);
+    this.wakeUp();
+  }
+
+  wakeUp(): void {
     this.wake?.();
   }
 
@@ -92,6 +111,7 @@ export class FakePromptQueue {
     this.pending = [];
     this.history.clear();
     this.executed.clear();
+    this.released.clear();
     this.lastNode = undefined;
     this.number = 0;
     this.wake?.();
@@ -101,13 +121,38 @@ export class FakePromptQueue {
     this.send('status', { status: { exec_info: { queue_remaining: this.remaining() } } });
   }
 
-  private pump(): void {
+  /** Starts the next prompt now (main.py's worker thread picks it up while the HTTP answer is still being written). */
+  pump(): void {
     if (this.running || this.pending.length === 0) return;
     this.pending.sort((a, b) => a.number - b.number);
     this.running = this.pending.shift()!;
     this.interruptFlag = false;
     this.statusUpdate();
-    void this.execute(this.running, this.epoch);
+    if (this.running.failAtOnce) this.failAtOnce(this.running, this.running.failAtOnce);
+    else void this.execute(this.running, this.epoch);
+  }
+
+  /** execution.py without a pause: start, the first node's error, history, then `executing: null`. */
+  private failAtOnce(entry: QueueEntry, failure: NodeFailure): void {
+    const messages: [string, Record<string, unknown>][] = [];
+    const emit = (type: string, data: Record<string, unknown>): void => {
+      const full = { ...data, prompt_id: entry.id, timestamp: Date.now() };
+      messages.push([type, full]);
+      this.send(type, full, entry.extra.client_id);
+    };
+    const first = executionOrder(entry.prompt)[0] ?? '';
+    emit('execution_start', {});
+    emit('execution_cached', { nodes: [] });
+    this.send('executing', { node: first, display_node: first, prompt_id: entry.id }, entry.extra.client_id);
+    emit('execution_error', {
+      node_id: first,
+      node_type: entry.prompt[first]?.class_type,
+      executed: [],
+      exception_message: failure.message,
+      exception_type: failure.type,
+      traceback: [],
+    });
+    this.complete(entry, false, {}, messages);
   }
 
   private async execute(entry: QueueEntry, epoch: number): Promise<void> {
@@ -154,13 +199,23 @@ export class FakePromptQueue {
       }
     }
     if (success) this.executed.add(key);
+    this.complete(entry, success, outputs, messages);
+  }
+
+  /** main.py after execute(): history first, then the status broadcast and `executing: null`. */
+  private complete(
+    entry: QueueEntry,
+    success: boolean,
+    outputs: Record<string, { images: ImageRef[] }>,
+    messages: [string, Record<string, unknown>][],
+  ): void {
     const status = { status_str: success ? 'success' : 'error', completed: success, messages };
-    const prompt = [entry.number, entry.id, entry.prompt, entry.extra, entry.outputs];
+    const prompt: QueueItem = [entry.number, entry.id, entry.prompt, entry.extra, entry.outputs];
     this.history.set(entry.id, { prompt, outputs: success ? outputs : {}, status });
     this.running = undefined;
     this.lastNode = undefined;
     this.statusUpdate();
-    this.send('executing', { node: null, prompt_id: entry.id }, sid);
+    this.send('executing', { node: null, prompt_id: entry.id }, entry.extra.client_id);
     this.pump();
   }
 
@@ -170,11 +225,15 @@ export class FakePromptQueue {
       await this.step(epoch);
       this.send('progress', { value, max, prompt_id: entry.id, node: id }, sid);
       this.sendBytes(await previewFrame(), sid);
-      while ((this.hold || this.fault === 'hang') && !this.interruptFlag && epoch === this.epoch) {
-        await new Promise<void>((resolve) => (this.wake = resolve));
-      }
+      while (this.blocked(entry, epoch)) await new Promise<void>((resolve) => (this.wake = resolve));
       await this.step(epoch);
     }
+  }
+
+  private blocked(entry: QueueEntry, epoch: number): boolean {
+    if (epoch !== this.epoch) return false;
+    if (this.fault === 'hang' || this.frozen) return true;
+    return this.hold && !this.interruptFlag && !this.released.has(entry.id);
   }
 
   private async step(epoch: number): Promise<void> {

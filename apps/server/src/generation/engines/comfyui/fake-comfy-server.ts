@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Graph } from './comfy-types.ts';
-import { FakePromptQueue } from './fake-comfy-queue.ts';
+import { FakePromptQueue, type NodeFailure } from './fake-comfy-queue.ts';
 import { fakeObjectInfo, type FakeModels } from './fake-comfy-nodes.ts';
 import { validatePrompt } from './fake-comfy-validate.ts';
 
@@ -24,11 +24,19 @@ export const FAKE_MODELS: FakeModels = {
 
 /**
  * A ComfyUI stand-in speaking its HTTP and /ws protocol (server.py), for engine tests. Faults:
- * `queue.fault` (silent / hang), `queue.hold`, `queue.failClass`, `restart()` (sockets dropped,
- * queue and history forgotten) and `down()` / `up()` (connections refused meanwhile).
+ * `queue.fault` (silent / hang), `queue.hold`, `queue.failClass`, `failAtOnce`, `restart()`
+ * (sockets dropped, queue and history forgotten), `down()` / `up()` (the process dies: connections
+ * refused until it is back, with nothing remembered) and `freeze()` / `thaw()` (the machine stops:
+ * TCP connections are accepted and never answered, sockets stay open and silent).
  */
 export class FakeComfyServer {
   readonly queue: FakePromptQueue;
+  /**
+   * The next prompts fail in their first node at once; `before-answer`: the socket messages leave
+   * before the HTTP answer to POST /prompt (as when execution beats aiohttp's write), `after-answer`:
+   * right after it.
+   */
+  failAtOnce: (NodeFailure & { order: 'before-answer' | 'after-answer' }) | undefined;
   /** Every request as "METHOD /path" with its JSON body, for assertions. */
   readonly requests: { route: string; body?: unknown }[] = [];
   readonly models: FakeModels;
@@ -38,6 +46,8 @@ export class FakeComfyServer {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly sockets = new Map<string, WebSocket>();
   private readonly inputs = new Set<string>();
+  /** Connections a frozen machine took and never answers. */
+  private readonly held = new Set<{ destroy(): void }>();
   private port = 0;
 
   private constructor(options: FakeComfyOptions) {
@@ -50,6 +60,7 @@ export class FakeComfyServer {
       options.stepDelayMs ?? 2,
     );
     this.server.on('upgrade', (req, socket, head) => {
+      if (this.queue.frozen) return void this.held.add(socket);
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname !== '/ws') return socket.destroy();
       this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, url.searchParams.get('clientId') ?? ''));
@@ -77,9 +88,24 @@ export class FakeComfyServer {
     this.sockets.clear();
   }
 
+  /** The machine stops answering anything, without closing a connection. */
+  freeze(): void {
+    this.queue.frozen = true;
+  }
+
+  /** The machine runs again; requests it took while frozen were given up by their clients. */
+  thaw(): void {
+    this.queue.frozen = false;
+    for (const socket of this.held) socket.destroy();
+    this.held.clear();
+    this.queue.wakeUp();
+  }
+
   /** Stops listening (connections refused) after a restart-like loss of state. */
   async down(): Promise<void> {
     this.restart();
+    for (const socket of this.held) socket.destroy();
+    this.held.clear();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
@@ -133,6 +159,7 @@ export class FakeComfyServer {
     const body: unknown = type.includes('application/json') && raw.length > 0 ? JSON.parse(raw.toString()) : undefined;
     const route = `${req.method} ${url.pathname}`;
     this.requests.push({ route, body });
+    if (this.queue.frozen) return void this.held.add(req.socket);
     const json = (value: unknown, status = 200): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     };
@@ -189,7 +216,11 @@ export class FakeComfyServer {
     const id = typeof b.prompt_id === 'string' && !this.ownPromptIds ? b.prompt_id : randomUUID();
     const number = this.queue.number++;
     const extra = typeof b.client_id === 'string' ? { client_id: b.client_id } : {};
-    this.queue.put({ number, id, prompt: b.prompt as Graph, extra, outputs: valid.outputs });
-    json({ prompt_id: id, number, node_errors: {} });
+    const fail = this.failAtOnce;
+    this.queue.put({ number, id, prompt: b.prompt as Graph, extra, outputs: valid.outputs, failAtOnce: fail });
+    const answer = () => json({ prompt_id: id, number, node_errors: {} });
+    if (fail?.order !== 'before-answer') return answer();
+    this.queue.pump();
+    setTimeout(answer, 20);
   }
 }

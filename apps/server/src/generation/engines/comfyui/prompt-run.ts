@@ -1,90 +1,64 @@
 import { EngineError, type EngineResult, type EngineRunContext } from '../../engine.ts';
-import { ComfyConnectionError, type ComfyHttp } from './comfy-http.ts';
-import type { ComfySocket, SocketListener } from './comfy-socket.ts';
-import type { Graph, HistoryEntry, PreviewFrame, SocketMessage } from './comfy-types.ts';
+import { ComfyConnectionError } from './comfy-http.ts';
+import type { SocketListener } from './comfy-socket.ts';
+import type { Graph, HistoryEntry, PreviewFrame, QueueInfo, SocketMessage } from './comfy-types.ts';
+import type { ServerWatcher } from './fleet-server.ts';
 import { GraphProgress } from './graph-progress.ts';
-import { forgetPrompt, historyFailure, readImages, stopPrompt, whereInQueue } from './prompt-server-ops.ts';
+import { PromptOutcome, type PromptRunOptions } from './prompt-outcome.ts';
+import { whereInQueue } from './prompt-server-ops.ts';
 
-export interface PromptRunOptions {
-  http: ComfyHttp;
-  socket: ComfySocket;
-  stallMs: number;
-  timeoutMs: number;
-  pollMs: number;
-  /** Aborted when the engine closes: background clean-up stops. */
-  closing: AbortSignal;
-  log: { info(msg: string): void; warn(msg: string): void };
-}
+export type { PromptRunOptions } from './prompt-outcome.ts';
 
 /**
  * Follows one accepted prompt on one server to its end. The socket brings progress and the end;
  * when it goes quiet (dropped frames, half-open connection, restart) a watchdog asks /history and
- * /queue instead, which is also how a prompt the server forgot is told apart from a slow one.
+ * /queue instead, which is also how a prompt the server forgot is told apart from a slow one. A
+ * running prompt silent for longer than the server's stall window means the server hung; a server
+ * found down (FleetServer) loses the prompt at once.
  */
-export class PromptRun implements SocketListener {
+export class PromptRun extends PromptOutcome implements SocketListener, ServerWatcher {
   private readonly progress: GraphProgress;
-  private readonly unsubscribe: () => void;
-  private resolve!: (result: EngineResult) => void;
-  private reject!: (err: unknown) => void;
-  private readonly result: Promise<EngineResult>;
   private following = false;
-  private settled = false;
-  private started = false;
-  private finishing = false;
   private polling = false;
+  private verifying = false;
+  /** Queued under another client id (taken up after a restart): its messages never reach us. */
+  private deaf = false;
   /** The last poll found the server unreachable (refused, reset): a timeout then means it is gone. */
   private unreachable = false;
-  private percent = 0;
   private pendingPosition = Infinity;
   private lastMessageAt = Date.now();
   private lastProgressAt = Date.now();
   private lastPollAt = 0;
-  private ticker: NodeJS.Timeout | undefined;
-  private readonly onAbort = (): void => void this.stop('interrupted', 'cancelled');
-
-  private stopping = false;
-  private readonly opts: PromptRunOptions;
-  private promptId: string;
-  private readonly graph: Graph;
-  private readonly expected: number;
-  private readonly ctx: EngineRunContext;
 
   constructor(opts: PromptRunOptions, promptId: string, graph: Graph, expected: number, ctx: EngineRunContext) {
-    this.opts = opts;
-    this.promptId = promptId;
-    this.graph = graph;
-    this.expected = expected;
-    this.ctx = ctx;
+    super(opts, promptId, graph, expected, ctx);
     this.progress = new GraphProgress(graph);
-    this.result = new Promise((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
     // Subscribed before POST /prompt: the first messages can beat the HTTP answer.
-    this.unsubscribe = opts.socket.subscribe(this);
+    this.unsubscribe = opts.server.socket.subscribe(this);
+  }
+
+  get waiting(): boolean {
+    return this.following && !this.settled && !this.stopping && !this.events.started;
   }
 
   /** Starts watching once ComfyUI accepted the prompt, under the id it answered with. */
-  follow(acceptedId = this.promptId): Promise<EngineResult> {
-    if (acceptedId !== this.promptId) {
-      this.opts.log.warn(`ComfyUI ${this.opts.http.url} ignores prompt_id (too old?): follows ${acceptedId}`);
-      this.promptId = acceptedId;
+  follow(acceptedId = this.id): Promise<EngineResult> {
+    if (acceptedId !== this.id) {
+      this.opts.log.warn(`ComfyUI ${this.url} ignores prompt_id (too old?): follows ${acceptedId}`);
+      this.id = acceptedId;
     }
-    this.following = true;
-    // A fast prompt can end before POST /prompt's answer is read: nothing left to watch.
-    if (this.settled) return this.result;
-    this.lastMessageAt = this.lastProgressAt = Date.now();
-    const tick = Math.max(5, Math.min(this.opts.pollMs, this.opts.stallMs) / 2);
-    this.ticker = setInterval(() => this.check(), tick);
-    this.ctx.signal.addEventListener('abort', this.onAbort);
-    if (this.ctx.signal.aborted) this.onAbort();
-    return this.result;
+    this.events.open({ type: 'accepted', server: this.url, ref: this.id });
+    return this.watch();
   }
 
-  /** Gives up without touching the server (not accepted, or the engine closes). */
-  dispose(err?: EngineError): void {
-    if (err) this.settle(err);
-    else this.cleanup();
+  /** Takes up a prompt a previous process left there: finished (its history entry), or still in the queue. */
+  resume(found: { entry?: HistoryEntry; queue?: QueueInfo; deaf: boolean }): Promise<EngineResult> {
+    this.deaf = found.deaf;
+    this.events.open();
+    const result = this.watch();
+    if (found.entry) void this.fromHistory(found.entry);
+    else if (found.queue) this.queueSeen(found.queue);
+    return result;
   }
 
   onMessage(message: SocketMessage): void {
@@ -95,42 +69,41 @@ export class PromptRun implements SocketListener {
       if (this.following && remaining?.queue_remaining === 0) void this.poll();
       return;
     }
-    if (data.prompt_id !== this.promptId || this.settled) return;
-    this.lastMessageAt = this.lastProgressAt = Date.now();
+    if (data.prompt_id !== this.id || this.settled) return;
+    this.heard();
     switch (type) {
       case 'execution_start':
         this.markStarted();
         break;
       case 'execution_cached':
         this.markStarted();
-        this.report(this.progress.cached(data.nodes));
+        this.events.progress(this.progress.cached(data.nodes));
         break;
       case 'executing':
         if (data.node == null) void this.finish();
         else {
           this.markStarted();
-          this.report(this.progress.executing(String(data.node)));
+          this.events.progress(this.progress.executing(String(data.node)));
         }
         break;
       case 'progress':
         this.markStarted();
-        this.report(this.progress.progress(data.node, data.value, data.max));
+        this.events.progress(this.progress.progress(data.node, data.value, data.max));
         break;
       case 'execution_success':
         void this.finish();
         break;
       case 'execution_error':
       case 'execution_interrupted':
-        this.settle(historyFailure({ status: { status_str: 'error', messages: [[type, data]] } }, this.opts.http.url)!);
-        forgetPrompt(this.opts.http, this.promptId, this.opts.pollMs, this.opts.closing);
+        this.failed(type, data);
         break;
     }
   }
 
   onPreview(frame: PreviewFrame): void {
-    if (frame.promptId !== this.promptId || this.settled) return;
-    this.lastMessageAt = this.lastProgressAt = Date.now();
-    this.ctx.onEvent({ type: 'progress', percent: this.percent, preview: frame.image });
+    if (frame.promptId !== this.id || this.settled) return;
+    this.heard();
+    this.events.preview(frame.image);
   }
 
   onOpen(): void {
@@ -138,14 +111,54 @@ export class PromptRun implements SocketListener {
     if (this.following) void this.poll();
   }
 
+  /** Its place in the server's queue (while waiting), or that it runs. */
+  queueSeen(queue: QueueInfo): void {
+    if (this.settled || this.stopping || !this.following) return;
+    const where = whereInQueue(queue, this.id);
+    if (where === 'running') {
+      if (!this.events.started) this.lastProgressAt = Date.now();
+      this.markStarted();
+    } else if (where !== undefined) {
+      if (where < this.pendingPosition) this.lastProgressAt = Date.now();
+      this.pendingPosition = where;
+      this.events.queued(where);
+    } else void this.poll(); // finished meanwhile, or forgotten
+  }
+
+  private watch(): Promise<EngineResult> {
+    this.following = true;
+    // A fast prompt can end before POST /prompt's answer is read: nothing left to watch.
+    if (this.settled) return this.result;
+    this.lastMessageAt = this.lastProgressAt = Date.now();
+    const tick = Math.max(5, Math.min(this.opts.pollMs, this.opts.stallMs) / 2);
+    this.ticker = setInterval(() => this.check(), tick);
+    this.ctx.signal.addEventListener('abort', this.onAbort);
+    this.unwatch = this.opts.server.watch(this);
+    if (this.opts.server.state === 'down') {
+      this.serverLost(new EngineError('lost', `ComfyUI ${this.url} is down`, { server: this.url }));
+    } else this.opts.server.refreshQueue();
+    if (this.ctx.signal.aborted) this.onAbort();
+    return this.result;
+  }
+
+  private heard(): void {
+    this.lastMessageAt = this.lastProgressAt = Date.now();
+    this.opts.server.notePace(this.id);
+  }
+
   private check(): void {
-    if (this.settled) return;
+    if (this.settled || this.stopping) return;
     const now = Date.now();
     if (now - this.lastProgressAt >= this.opts.timeoutMs) {
       // A server that stopped answering lost the prompt (worth a retry elsewhere); one that answers stalled it.
       if (this.unreachable) void this.stop('lost', `server unreachable, no progress for ${this.opts.timeoutMs} ms`);
       else void this.stop('stalled', `no progress for ${this.opts.timeoutMs} ms`);
       return;
+    }
+    const socket = this.opts.server.socket;
+    if (this.events.started && !this.deaf && socket.open) {
+      const quiet = now - Math.max(this.lastMessageAt, socket.openedAt ?? now);
+      if (quiet >= this.opts.server.stallWindowMs()) return void this.suspectHung(quiet);
     }
     if (now - this.lastMessageAt >= this.opts.stallMs && now - this.lastPollAt >= this.opts.pollMs) void this.poll();
   }
@@ -155,25 +168,28 @@ export class PromptRun implements SocketListener {
     if (this.polling || this.settled || this.finishing) return;
     this.polling = true;
     this.lastPollAt = Date.now();
+    const http = this.opts.server.http;
     try {
-      const entry = await this.opts.http.history(this.promptId);
+      const entry = await http.history(this.id);
       this.unreachable = false;
       if (entry) return await this.fromHistory(entry);
-      const where = whereInQueue(await this.opts.http.queue(), this.promptId);
-      if (where === 'running') {
-        if (!this.started) this.lastProgressAt = Date.now();
-        this.markStarted();
-      } else if (typeof where === 'number') {
-        if (where < this.pendingPosition) this.lastProgressAt = Date.now();
-        this.pendingPosition = where;
+      const queue = await http.queue();
+      const where = whereInQueue(queue, this.id);
+      if (where !== undefined) {
+        this.queueSeen(queue);
+        // Running, yet quiet on our socket: it may be half-open. A new connection brings the messages again.
+        const quietSince = this.lastMessageAt;
+        if (where === 'running' && !this.deaf && Date.now() - quietSince >= this.opts.stallMs) {
+          this.opts.server.freshenSocket(quietSince);
+        }
       } else {
         // It may have finished between the two calls; if history still has nothing, it is gone.
-        const late = await this.opts.http.history(this.promptId);
+        const late = await http.history(this.id);
         if (late) return await this.fromHistory(late);
-        this.settle(new EngineError('lost', `ComfyUI no longer knows prompt ${this.promptId} (restarted?)`, this.at()));
+        this.settle(new EngineError('lost', `ComfyUI no longer knows prompt ${this.id} (restarted?)`, this.at()));
       }
     } catch (err) {
-      // Unreachable for now: the reconnect reconciles, or the timeout ends the task.
+      // Unreachable for now: the probes decide whether the server is down.
       if (err instanceof ComfyConnectionError) this.unreachable = true;
       else this.opts.log.warn(`ComfyUI poll failed: ${String(err)}`);
     } finally {
@@ -181,87 +197,30 @@ export class PromptRun implements SocketListener {
     }
   }
 
-  /** The socket said it ended; history is written just before `executing: null`, so retry briefly. */
-  private async finish(): Promise<void> {
-    if (this.finishing || this.settled) return;
-    this.finishing = true;
+  /** Silent past the stall window: if /queue still shows it running, the server hung on it. */
+  private async suspectHung(quietMs: number): Promise<void> {
+    if (this.verifying) return;
+    this.verifying = true;
     try {
-      for (let i = 0; i < 5 && !this.settled; i++) {
-        const entry = await this.opts.http.history(this.promptId);
-        if (entry) return await this.fromHistory(entry);
-        await new Promise((r) => setTimeout(r, this.opts.pollMs));
-      }
-    } catch (err) {
-      this.opts.log.warn(`ComfyUI history of ${this.promptId} unavailable: ${String(err)}`);
+      const where = whereInQueue(await this.opts.server.http.queue(), this.id);
+      if (this.settled || this.stopping) return;
+      if (where !== 'running') return void this.poll();
+      const why = `hung: prompt ${this.id} runs without a message for ${quietMs} ms`;
+      await this.stop('lost', why);
+      this.opts.server.markDown(why, this.id);
+    } catch {
+      // Not answering /queue either: the probe tells whether it is down.
+      void this.opts.server.probe();
     } finally {
-      this.finishing = false;
+      this.verifying = false;
     }
-    // Still nothing: the watchdog decides from /queue.
-    this.lastMessageAt = 0;
-  }
-
-  private async fromHistory(entry: HistoryEntry): Promise<void> {
-    if (this.settled) return;
-    const failure = historyFailure(entry, this.opts.http.url);
-    if (failure) {
-      this.settle(failure);
-      forgetPrompt(this.opts.http, this.promptId, this.opts.pollMs, this.opts.closing);
-      return;
-    }
-    this.finishing = true;
-    try {
-      const images = await readImages(this.opts.http, entry, this.graph, this.expected, this.promptId);
-      if (this.settled) return;
-      this.report(100);
-      this.settle({ images, server: this.opts.http.url });
-    } catch (err) {
-      this.settle(
-        err instanceof EngineError ? err : new EngineError('lost', String(err), { ...this.at(), cause: err }),
-      );
-    }
-    forgetPrompt(this.opts.http, this.promptId, this.opts.pollMs, this.opts.closing);
-  }
-
-  /** Cancel or time-out: take it off the queue, interrupt it only if it runs, then reject. */
-  private async stop(kind: 'interrupted' | 'stalled' | 'lost', why: string): Promise<void> {
-    if (this.settled || this.stopping) return;
-    // From here only the stop decides the outcome, even if a late poll finds the images.
-    this.stopping = true;
-    this.cleanup();
-    await stopPrompt(this.opts.http, this.promptId).catch((err: unknown) => {
-      this.opts.log.warn(`ComfyUI could not stop ${this.promptId}: ${String(err)}`);
-    });
-    this.settle(new EngineError(kind, `ComfyUI prompt ${this.promptId} ${why}`, this.at()), true);
-    forgetPrompt(this.opts.http, this.promptId, this.opts.pollMs, this.opts.closing);
   }
 
   private markStarted(): void {
-    if (this.started) return;
-    this.started = true;
-    this.ctx.onEvent({ type: 'started' });
+    this.events.start();
   }
 
-  private report(percent: number): void {
-    if (percent <= this.percent) return;
-    this.percent = percent;
-    this.ctx.onEvent({ type: 'progress', percent });
-  }
-
-  private settle(outcome: EngineResult | EngineError, fromStop = false): void {
-    if (this.settled || (this.stopping && !fromStop)) return;
-    this.settled = true;
-    this.cleanup();
-    if (outcome instanceof EngineError) this.reject(outcome);
-    else this.resolve(outcome);
-  }
-
-  private cleanup(): void {
-    clearInterval(this.ticker);
-    this.unsubscribe();
-    this.ctx.signal.removeEventListener('abort', this.onAbort);
-  }
-
-  private at(): { server: string } {
-    return { server: this.opts.http.url };
+  protected override quietAfterEnd(): void {
+    this.lastMessageAt = 0;
   }
 }

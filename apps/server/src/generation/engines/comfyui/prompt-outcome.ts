@@ -1,0 +1,167 @@
+import { EngineError, type EngineResult, type EngineRunContext } from '../../engine.ts';
+import type { Graph, HistoryEntry } from './comfy-types.ts';
+import type { FleetServer } from './fleet-server.ts';
+import { forgetPrompt, historyFailure, readImages, stopPrompt } from './prompt-server-ops.ts';
+import { RunEvents } from './run-events.ts';
+
+export interface PromptRunOptions {
+  server: FleetServer;
+  stallMs: number;
+  timeoutMs: number;
+  pollMs: number;
+  /** Aborted when the engine closes: background clean-up stops. */
+  closing: AbortSignal;
+  log: { info(msg: string): void; warn(msg: string): void };
+}
+
+type StopKind = 'interrupted' | 'stalled' | 'lost';
+
+/**
+ * How one prompt of ours ends: its result promise, collecting the images from its history entry,
+ * or stopping it on the server (cancel, time-out, hang). PromptRun adds the watching.
+ */
+export class PromptOutcome {
+  protected readonly opts: PromptRunOptions;
+  protected readonly ctx: EngineRunContext;
+  protected readonly events: RunEvents;
+  protected readonly result: Promise<EngineResult>;
+  protected id: string;
+  protected settled = false;
+  protected finishing = false;
+  protected stopping: { kind: StopKind; why: string } | undefined;
+  protected ticker: NodeJS.Timeout | undefined;
+  protected unsubscribe: () => void = () => undefined;
+  protected unwatch: (() => void) | undefined;
+  protected readonly onAbort = (): void => void this.stop('interrupted', 'cancelled');
+  private readonly graph: Graph;
+  private readonly expected: number;
+  private resolve!: (result: EngineResult) => void;
+  private reject!: (err: unknown) => void;
+
+  constructor(opts: PromptRunOptions, promptId: string, graph: Graph, expected: number, ctx: EngineRunContext) {
+    this.opts = opts;
+    this.id = promptId;
+    this.graph = graph;
+    this.expected = expected;
+    this.ctx = ctx;
+    this.events = new RunEvents(ctx, (msg) => opts.log.warn(msg));
+    this.result = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // ComfyUI can fail a prompt on the socket before POST /prompt's answer is read, i.e. before
+    // anyone awaits this: marked handled here, so such a failure never becomes an unhandled rejection.
+    this.result.catch(() => undefined);
+  }
+
+  get promptId(): string {
+    return this.id;
+  }
+
+  /** Gives up without touching the server (not accepted, or the engine closes). */
+  dispose(err?: EngineError): void {
+    if (err) this.settle(err);
+    else this.cleanup();
+  }
+
+  serverLost(err: EngineError): void {
+    // A stop under way ends as it meant to (a cancel stays a cancel); the server cannot be asked any more.
+    if (this.stopping) this.settle(this.stopError(), true);
+    else this.settle(err);
+  }
+
+  /** The socket said it ended; history is written just before `executing: null`, so retry briefly. */
+  protected async finish(): Promise<void> {
+    if (this.finishing || this.settled) return;
+    this.finishing = true;
+    try {
+      for (let i = 0; i < 5 && !this.settled; i++) {
+        const entry = await this.opts.server.http.history(this.id);
+        if (entry) return await this.fromHistory(entry);
+        await new Promise((r) => setTimeout(r, this.opts.pollMs));
+      }
+    } catch (err) {
+      this.opts.log.warn(`ComfyUI history of ${this.id} unavailable: ${String(err)}`);
+    } finally {
+      this.finishing = false;
+    }
+    // Still nothing: the watchdog decides from /queue.
+    this.quietAfterEnd();
+  }
+
+  /** Called when the end was announced but no history came: the watchdog should ask at once. */
+  protected quietAfterEnd(): void {}
+
+  protected async fromHistory(entry: HistoryEntry): Promise<void> {
+    if (this.settled) return;
+    const http = this.opts.server.http;
+    const failure = historyFailure(entry, this.url);
+    if (failure) {
+      this.settle(failure);
+      forgetPrompt(http, this.id, this.opts.pollMs, this.opts.closing);
+      return;
+    }
+    this.finishing = true;
+    try {
+      const images = await readImages(http, entry, this.graph, this.expected, this.id);
+      if (this.settled) return;
+      this.events.progress(100);
+      this.settle({ images, server: this.url });
+    } catch (err) {
+      const lost =
+        err instanceof EngineError ? err : new EngineError('lost', String(err), { ...this.at(), cause: err });
+      this.settle(lost);
+    }
+    forgetPrompt(http, this.id, this.opts.pollMs, this.opts.closing);
+  }
+
+  /** The server's own report of a failure, from the socket. */
+  protected failed(type: string, data: Record<string, unknown>): void {
+    this.settle(historyFailure({ status: { status_str: 'error', messages: [[type, data]] } }, this.url)!);
+    forgetPrompt(this.opts.server.http, this.id, this.opts.pollMs, this.opts.closing);
+  }
+
+  /** Cancel, time-out or hang: take it off the queue, interrupt it only if it runs, then reject. */
+  protected async stop(kind: StopKind, why: string): Promise<void> {
+    if (this.settled || this.stopping) return;
+    // From here only the stop decides the outcome, even if a late poll finds the images. Still
+    // watched: a server found down meanwhile ends the stop at once.
+    this.stopping = { kind, why };
+    this.cleanup(true);
+    await stopPrompt(this.opts.server.http, this.id).catch((err: unknown) => {
+      this.opts.log.warn(`ComfyUI could not stop ${this.id}: ${String(err)}`);
+      this.opts.server.abandon(this.id);
+    });
+    this.settle(this.stopError(), true);
+    forgetPrompt(this.opts.server.http, this.id, this.opts.pollMs, this.opts.closing);
+  }
+
+  protected settle(outcome: EngineResult | EngineError, fromStop = false): void {
+    if (this.settled || (this.stopping && !fromStop)) return;
+    this.settled = true;
+    this.cleanup();
+    if (outcome instanceof EngineError) return this.reject(outcome);
+    this.opts.server.finished();
+    this.resolve(outcome);
+  }
+
+  protected get url(): string {
+    return this.opts.server.url;
+  }
+
+  protected at(): { server: string } {
+    return { server: this.url };
+  }
+
+  private stopError(): EngineError {
+    const { kind, why } = this.stopping!;
+    return new EngineError(kind, `ComfyUI prompt ${this.id} ${why}`, this.at());
+  }
+
+  private cleanup(keepWatch = false): void {
+    clearInterval(this.ticker);
+    this.unsubscribe();
+    if (!keepWatch) this.unwatch?.();
+    this.ctx.signal.removeEventListener('abort', this.onAbort);
+  }
+}
