@@ -26,6 +26,7 @@ import { designModule } from './modules/design/design.routes.ts';
 import { creatorModule } from './modules/community/creators.routes.ts';
 import { communityAdminModule } from './modules/community/moderation.admin.routes.ts';
 import { supportAdminModule, supportModule } from './modules/support/support.routes.ts';
+import { enginesAdminModule } from './modules/system/engines.admin.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { uploadModule } from './modules/upload/upload.routes.ts';
 import { userModule } from './modules/user/user.routes.ts';
@@ -105,6 +106,8 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         lifecycle: services.lifecycle,
         version: VERSION,
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
+        fleet: services.fleet,
+        faults: services.faults,
       });
       if (surface === 'all' || surface === 'admin') {
         await api.register(adminScope, {
@@ -126,6 +129,9 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
             },
             async (scope) => {
               await scope.register(communityAdminModule, { moderation: services.moderation });
+            },
+            async (scope) => {
+              await scope.register(enginesAdminModule, { fleet: services.fleet });
             },
           ],
         });

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { describeDbError, openDatabase } from './db/client.ts';
 import { buildHttpApp } from './app.ts';
 import { createLogger } from './platform/logger.ts';
+import { processFaults } from './platform/process-faults.ts';
 import { seedDemoContent } from './modules/community/seed.demo.ts';
 import { createServices } from './services.ts';
 import { startWorkers } from './workers.ts';
@@ -14,6 +15,7 @@ import { startWorkers } from './workers.ts';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config);
+  processFaults.useLogger(log);
   if (config.ROLE !== 'all' && config.database === 'pglite') {
     throw new Error(
       `ROLE=${config.ROLE} needs PostgreSQL: the embedded database belongs to one process. Set DATABASE_URL, or use ROLE=all.`,
@@ -94,9 +96,13 @@ async function main() {
   if (!config.production) console.log(`\n  Turing Design is running. Open ${where}\n`);
 }
 
+// A rejection nobody handles is logged and counted (readiness shows the count), never fatal:
+// Node's default would end the process and every request and task running in it.
+processFaults.install(process);
+
 // A PostgreSQL connection killed under a library's own client (the job queue's listener) is
-// emitted as an 'error' without a listener, or rejects a query nobody awaits; the clients
-// reconnect, so the process survives it. Anything else still ends the process.
+// emitted as an 'error' without a listener (a query nobody awaits rejects, and lands above); the
+// clients reconnect, so the process survives it. Any other uncaught error still ends the process.
 const DROPPED_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE']);
 process.on('uncaughtException', (err: Error & { code?: string }) => {
   const dropped =

@@ -19,6 +19,7 @@ import { createAchievementService } from './modules/community/achievements.servi
 import { createCreatorService } from './modules/community/creators.service.ts';
 import { createFollowService } from './modules/community/follows.service.ts';
 import { createModerationService } from './modules/community/moderation.service.ts';
+import { createFleetService } from './modules/system/fleet.service.ts';
 import { createUploadService } from './modules/upload/upload.service.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { ENVIRONMENT_TAG_SEEDS } from './modules/community/community-tags.data.ts';
@@ -42,6 +43,7 @@ import { createJobQueue } from './generation/queue.ts';
 import { CANCEL_CHANNEL } from './generation/runner.ts';
 import { generationSettings } from './generation/settings.ts';
 import { createOpenAiTranslator } from './generation/translator.ts';
+import { processFaults } from './platform/process-faults.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
 import { ensureSecretFile } from './storage/secret-file.ts';
@@ -152,6 +154,11 @@ export async function createServices(config: Config, database: Database, log: Fa
   const images = createGeneratedImages({ db, storage });
   const events = createTaskEvents(database, { perUser: config.EVENT_STREAMS_PER_USER });
   const engines = createEngineRegistry(config, log);
+  const fleet = createFleetService({
+    engines,
+    engineFor: (model) => settings.engineFor(model),
+    defaultEngine: config.GENERATION_ENGINE,
+  });
   const translator = config.OPENAI_API_KEY
     ? createOpenAiTranslator({
         apiKey: config.OPENAI_API_KEY,
@@ -223,6 +230,9 @@ export async function createServices(config: Config, database: Database, log: Fa
     images,
     events,
     engines,
+    fleet,
+    /** The process's fault counters (one per process, whatever builds the services). */
+    faults: processFaults,
     queue,
     tasks,
     taskLifecycle,

@@ -6,6 +6,7 @@ export * from './fields.ts';
 export * from './paging.ts';
 export * from './system.ts';
 export * from './system.endpoints.ts';
+export * from './system.admin.ts';
 export * from './user.ts';
 export * from './user.endpoints.ts';
 export * from './auth.ts';

@@ -17,6 +17,31 @@ export const clientConfig = z.object({
 
 export const liveData = z.object({ ok: z.literal(true), uptimeSeconds: z.number() });
 
+/**
+ * A generation engine this process has made, as its last health check found it. The probe never
+ * checks it itself (that would reach every GPU server on every probe); the count per state, not
+ * the servers' addresses, because this answer is public.
+ */
+export const readyEngine = z.object({
+  name: z.string(),
+  ok: z.boolean(),
+  servers: z.object({ up: z.number().int(), draining: z.number().int(), down: z.number().int() }),
+  /** When it was last checked; null before its first check (ok then says only whether it takes work). */
+  checkedAt: z.iso.datetime().nullable(),
+});
+export type ReadyEngine = z.infer<typeof readyEngine>;
+
+/**
+ * Readiness with what an operator reads in it. An engine that is down does not make the process
+ * unready: the API still serves everything else, so a load balancer must keep sending traffic.
+ */
+export const readyData = healthData.extend({
+  /** Promises rejected with nobody to handle them since the process started (each one logged). */
+  unhandledRejections: z.number().int(),
+  /** The engines made in this process so far; one never used here is left out. */
+  engines: z.array(readyEngine),
+});
+
 export const systemRoutes = {
   live: route({
     ...systemEndpoints.live,
@@ -25,8 +50,9 @@ export const systemRoutes = {
   }),
   ready: route({
     ...systemEndpoints.ready,
-    response: healthData,
-    summary: 'Readiness: the database answers and the process is not shutting down (503 otherwise)',
+    response: readyData,
+    summary:
+      'Readiness: the database answers and the process is not shutting down (503 otherwise); with its unhandled rejections and engines',
   }),
   health: route({
     ...systemEndpoints.health,

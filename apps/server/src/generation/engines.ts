@@ -43,12 +43,21 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
       }
     }
   };
+  // The ones made successfully, for callers that must not make one by asking (readiness).
+  const loaded = new Map<EngineName, Engine>();
   return {
     get(name: string): Promise<Engine> {
       const key = name as EngineName;
       let engine = made.get(key);
-      if (!engine) made.set(key, (engine = make(key)));
+      if (!engine) {
+        made.set(key, (engine = make(key)));
+        engine.then((e) => loaded.set(key, e)).catch(() => undefined);
+      }
       return engine;
+    },
+    /** The engines made so far in this process (none is made by this). */
+    loaded(): Engine[] {
+      return [...loaded.values()];
     },
     canCancelRunning(name: string) {
       return name === 'openai' ? false : true;

@@ -5,6 +5,7 @@ import {
   supportAdminEndpoints,
   billingAdminEndpoints,
   communityAdminEndpoints,
+  systemAdminEndpoints,
   type billingAdminRoutes,
   type communityAdminRoutes,
   type Endpoint,
@@ -13,6 +14,7 @@ import {
   type RouteDef,
   type RouteQuery,
   type supportAdminRoutes,
+  type systemAdminRoutes,
 } from '@turing/contract';
 
 /** A failure the CLI reports as it is, without a stack trace. */
@@ -112,6 +114,8 @@ export function createAdminClient(opts: { url: string; token: string }) {
       request<typeof communityAdminRoutes.suspendUser>(communityAdminEndpoints.suspendUser, { body: { user } }),
     unsuspendUser: (user: string) =>
       request<typeof communityAdminRoutes.unsuspendUser>(communityAdminEndpoints.unsuspendUser, { body: { user } }),
+    /** Every configured engine, checked by the server now. */
+    engines: () => request<typeof systemAdminRoutes.engines>(systemAdminEndpoints.engines),
   };
 }
 export type AdminClient = ReturnType<typeof createAdminClient>;

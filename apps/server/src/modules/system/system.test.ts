@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { comfySettings, deadUrl } from '../../test/fleet-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -21,6 +22,67 @@ describe('GET /turing/health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/turing/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('GET /turing/health/ready', () => {
+  const ready = async (app: TestApp) => {
+    const res = await app.app.inject({ method: 'GET', url: '/turing/health/ready' });
+    return { code: res.statusCode, body: res.json() };
+  };
+
+  it('counts the unhandled promise rejections since the process started', async () => {
+    const before = (await ready(t)).body.data.unhandledRejections;
+    expect(before).toEqual(expect.any(Number));
+    // Until main.ts hands it the process logger, the record writes to stderr: keep the test output clean.
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      t.app.services!.faults.onUnhandledRejection(new Error('a bug nobody awaited'));
+    } finally {
+      stderr.mockRestore();
+    }
+    const after = await ready(t);
+    expect(after.code).toBe(200);
+    expect(after.body.data).toMatchObject({ ok: true, unhandledRejections: before + 1 });
+  });
+
+  it('names only the engines this process has made, and checks them in the background, not on the probe', async () => {
+    const app = await buildTestApp();
+    try {
+      expect((await ready(app)).body.data.engines).toEqual([]);
+      await app.app.services!.engines.get('preview');
+      const first = (await ready(app)).body.data.engines;
+      // Never checked yet: whether it takes work, no time of a check.
+      expect(first).toEqual([{ name: 'preview', ok: true, servers: { up: 0, draining: 0, down: 0 }, checkedAt: null }]);
+      await vi.waitFor(async () =>
+        expect((await ready(app)).body.data.engines[0].checkedAt).toEqual(expect.any(String)),
+      );
+    } finally {
+      await app.app.services!.engines.close();
+      await app.close();
+    }
+  });
+
+  it('stays ready with every GPU server down, and shows it', async () => {
+    const app = await buildTestApp({ GENERATION_ENGINE: 'comfyui', ...comfySettings([await deadUrl()]) });
+    try {
+      // A worker in this process sent a task to the fleet.
+      await app.app.services!.engines.get('comfyui');
+      await ready(app);
+      await vi.waitFor(async () => {
+        const answer = await ready(app);
+        expect(answer.code).toBe(200);
+        expect(answer.body.data).toMatchObject({
+          ok: true,
+          engines: [
+            { name: 'comfyui', ok: false, servers: { up: 0, draining: 0, down: 1 }, checkedAt: expect.any(String) },
+          ],
+        });
+      });
+    } finally {
+      await app.app.services!.engines.close();
+      await app.close();
+    }
   });
 });
 

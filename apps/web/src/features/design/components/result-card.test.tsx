@@ -1,31 +1,77 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Task } from '@turing/contract';
+import { i18n } from '../../../shared/i18n/i18n.ts';
 import { ResultCard } from './result-card.tsx';
 import { makeResult, makeTask } from './test-task.ts';
 
+const client = new QueryClient();
+const card = (t: Task, onOpen = vi.fn()) => (
+  <QueryClientProvider client={client}>
+    <ResultCard task={t} onOpen={onOpen} />
+  </QueryClientProvider>
+);
+
 function renderCard(t: Task, onOpen = vi.fn()) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <ResultCard task={t} onOpen={onOpen} />
-    </QueryClientProvider>,
-  );
+  render(card(t, onOpen));
   return onOpen;
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 describe('a result card', () => {
-  it('shows a queued task with its place in the queue, the estimated wait and a Cancel button', () => {
+  it('shows a queued task with its place in line, the estimated wait and a Cancel button', () => {
     renderCard(makeTask({ state: 'queued', position: 2, estimatedWaitSeconds: 12 }));
     expect(screen.getByText('Queued')).toBeInTheDocument();
-    expect(screen.getByTestId('queue-info')).toHaveTextContent('In the queue: 2 tasks ahead · about 12 s');
+    expect(screen.getByTestId('queue-info')).toHaveTextContent(/^No\. 2 in line · about 12 s$/);
     expect(screen.getByRole('button', { name: /Cancel/ })).toBeInTheDocument();
+  });
+
+  it('counts the place from 1 for the next task to start, and gives long waits in minutes', () => {
+    renderCard(makeTask({ state: 'queued', position: 1, estimatedWaitSeconds: 150 }));
+    expect(screen.getByTestId('queue-info')).toHaveTextContent(/^No\. 1 in line · about 3 min$/);
+  });
+
+  it('says it is in the queue while its place is not known yet', () => {
+    renderCard(makeTask({ state: 'queued', position: null, estimatedWaitSeconds: null }));
+    expect(screen.getByTestId('queue-info')).toHaveTextContent(/^In the queue$/);
+  });
+
+  it('says the task waits for a generation server instead of estimating the wait', () => {
+    renderCard(makeTask({ state: 'queued', position: 3, estimatedWaitSeconds: 40, notice: 'waiting_for_server' }));
+    expect(screen.getByTestId('queue-info')).toHaveTextContent(/^No\. 3 in line · Waiting for a generation server$/);
+    expect(screen.getByTestId('queue-info')).not.toHaveTextContent('about');
+  });
+
+  it('shows the place in line and the notices in Chinese', async () => {
+    await i18n.changeLanguage('zh');
+    renderCard(makeTask({ state: 'queued', position: 2, estimatedWaitSeconds: 12, notice: 'moved' }));
+    expect(screen.getByTestId('queue-info')).toHaveTextContent(/^排队第 2 位 · 约 12 秒$/);
+    expect(screen.getByTestId('task-notice')).toHaveTextContent('原服务器出现故障，已转到另一台服务器');
+    cleanup();
+    renderCard(makeTask({ state: 'queued', position: 1, notice: 'waiting_for_server' }));
+    expect(screen.getByTestId('queue-info')).toHaveTextContent(/^排队第 1 位 · 正在等待生成服务器$/);
+  });
+
+  it.each(['queued', 'generating'] as const)('notes a %s task that was moved off a failed server', (state) => {
+    renderCard(makeTask({ state, position: 1, notice: 'moved' }));
+    expect(screen.getByTestId('task-notice')).toHaveTextContent('Its server failed: moved to another server');
+  });
+
+  it('drops the moved note once the task has ended', () => {
+    renderCard(makeTask({ state: 'complete', notice: 'moved', results: [makeResult(1)] }));
+    expect(screen.queryByTestId('task-notice')).not.toBeInTheDocument();
+  });
+
+  it('shows no notice for a task that was never moved', () => {
+    renderCard(makeTask({ state: 'generating', progress: 10 }));
+    expect(screen.queryByTestId('task-notice')).not.toBeInTheDocument();
   });
 
   it('shows the progress and the preview image while generating', () => {
@@ -35,6 +81,43 @@ describe('a result card', () => {
       'src',
       '/files/preview.webp',
     );
+  });
+
+  it('keeps the previous preview on screen until the next one has loaded', async () => {
+    const generating = (previewUrl: string, progress: number) =>
+      makeTask({ state: 'generating', progress, previewUrl });
+    const { rerender } = render(card(generating('/files/p1.webp', 20)));
+    const preview = () => screen.getByRole('img', { name: 'Preview of the image being generated' });
+    expect(preview()).toHaveAttribute('src', '/files/p1.webp');
+
+    rerender(card(generating('/files/p2.webp', 50)));
+    // Only one image is announced: the frame still loading is hidden from assistive technology.
+    expect(screen.getAllByRole('img', { name: 'Preview of the image being generated' })).toHaveLength(1);
+    expect(preview()).toHaveAttribute('src', '/files/p1.webp');
+    const next = screen.getByTestId('preview-next');
+    expect(next).toHaveAttribute('src', '/files/p2.webp');
+    expect(next).toHaveAttribute('aria-hidden', 'true');
+
+    fireEvent.load(next);
+    await waitFor(() => expect(preview()).toHaveAttribute('src', '/files/p2.webp'));
+    // The loaded element itself takes the place: nothing is fetched or decoded again.
+    expect(preview()).toBe(next);
+    expect(screen.queryByTestId('preview-next')).not.toBeInTheDocument();
+  });
+
+  it('skips a frame overtaken by a newer one while it was being decoded', async () => {
+    const generating = (previewUrl: string) => makeTask({ state: 'generating', progress: 50, previewUrl });
+    const preview = () => screen.getByRole('img', { name: 'Preview of the image being generated' });
+    const { rerender } = render(card(generating('/files/p1.webp')));
+    rerender(card(generating('/files/p2.webp')));
+    fireEvent.load(screen.getByTestId('preview-next'));
+    rerender(card(generating('/files/p3.webp')));
+    await act(async () => {});
+    expect(preview()).toHaveAttribute('src', '/files/p1.webp');
+    const next = screen.getByTestId('preview-next');
+    expect(next).toHaveAttribute('src', '/files/p3.webp');
+    fireEvent.load(next);
+    await waitFor(() => expect(preview()).toHaveAttribute('src', '/files/p3.webp'));
   });
 
   it('shows the results of a complete task and opens the one clicked', async () => {

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Progress, Tag, Typography } from 'antd';
-import { ClockCircleOutlined, LoadingOutlined, StopOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, LoadingOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import type { Task, TaskState } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useCancelTask } from '../api/cancel-task.ts';
+import { LivePreview } from './live-preview.tsx';
 import './result-card.css';
 
 interface Props {
@@ -20,6 +21,30 @@ const STATE_COLOR: Record<TaskState, string> = {
   timed_out: 'warning',
   lost: 'error',
 };
+
+/** "No. 3 in line · about 40 s", or the server it waits for instead of an estimate. */
+function QueueInfo({ task }: { task: Task }) {
+  const { t } = useTranslation('design');
+  const place = task.position ? t('task.position', { n: task.position }) : t('task.inQueue');
+  const seconds = task.estimatedWaitSeconds;
+  const wait =
+    task.notice === 'waiting_for_server'
+      ? t('task.waitingForServer')
+      : seconds == null
+        ? null
+        : seconds < 60
+          ? t('task.wait', { n: seconds })
+          : t('task.waitMinutes', { n: Math.round(seconds / 60) });
+  return (
+    <div className="result-card__wait" data-testid="queue-info">
+      <ClockCircleOutlined />
+      <span>
+        {place}
+        {wait && ` · ${wait}`}
+      </span>
+    </div>
+  );
+}
 
 /** One task as it goes: queued (position, wait), generating (progress, preview), then its results or why it ended. */
 export function ResultCard({ task, onOpen }: Props) {
@@ -71,20 +96,22 @@ export function ResultCard({ task, onOpen }: Props) {
       {task.translation === 'unavailable' && (
         <Alert type="info" showIcon className="result-card__note" title={t('task.translationUnavailable')} />
       )}
-      {task.state === 'queued' && (
-        <div className="result-card__wait" data-testid="queue-info">
-          <ClockCircleOutlined />
-          <span>
-            {task.position ? t('task.ahead', { n: task.position }) : t('task.next')}
-            {task.estimatedWaitSeconds != null && ` · ${t('task.wait', { n: task.estimatedWaitSeconds })}`}
-          </span>
-        </div>
+      {running && task.notice === 'moved' && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<SwapOutlined />}
+          className="result-card__note"
+          data-testid="task-notice"
+          title={t('task.moved')}
+        />
       )}
+      {task.state === 'queued' && <QueueInfo task={task} />}
       {task.state === 'generating' && (
         <div className="result-card__progress">
           <Progress percent={task.progress} size="small" aria-label={t('task.progress')} />
           {task.previewUrl ? (
-            <img className="result-card__preview" src={task.previewUrl} alt={t('task.previewAlt')} />
+            <LivePreview url={task.previewUrl} alt={t('task.previewAlt')} />
           ) : (
             <div className="result-card__placeholder">
               <LoadingOutlined />

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { toast } from '../../../shared/ui/toast.ts';
 import { failingFirst, renderStudio, serveStudio } from './test-studio.tsx';
 import { makeResult, makeTask } from './test-task.ts';
 
@@ -111,5 +112,55 @@ describe('the studio when a part of it cannot be loaded', () => {
       // Ant Design spaces out a two-character Chinese button label.
       expect(within(alert).getByRole('button', { name: /^重\s?试$/ })).toBeInTheDocument();
     }
+  });
+});
+
+describe('the studio when the server refuses a task', () => {
+  it('says no generation server is available, charges nothing and keeps the prompt for another try', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const msg = 'No generation server is available right now, nothing was charged; please try again in a few minutes';
+    const api = serveStudio({ '/design/task/submit': { status: 503, code: 'ENGINE_UNAVAILABLE', msg, data: null } });
+    renderStudio('text');
+    await screen.findByText('modern');
+    fireEvent.change(screen.getByTestId('prompt-input'), { target: { value: 'A glass villa' } });
+    await userEvent.click(screen.getByTestId('generate'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(msg));
+    expect(api.to('/design/task/submit')).toHaveLength(1);
+    // Not mistaken for a balance problem, and no card for a task that does not exist.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('result-card')).not.toBeInTheDocument();
+    expect(screen.getByTestId('prompt-input')).toHaveValue('A glass villa');
+    error.mockRestore();
+  });
+
+  it('says why an upscale would be too large, in the server’s words with its sizes', async () => {
+    const error = vi.spyOn(toast, 'error');
+    const msg =
+      'The upscaled image would be 6144 × 4608 px, more than the 4096 px a side this server can make; choose a smaller factor or image';
+    const api = serveStudio({
+      '/design/task/list': { data: { items: [historyTask(1)], nextCursor: null } },
+      '/design/task/submit': { status: 400, code: 'UPSCALE_TOO_LARGE', msg, data: null },
+    });
+    renderStudio('text');
+    await userEvent.click(within(await screen.findByTestId('history')).getByRole('button'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Upscale 4×' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(msg));
+    expect(api.to('/design/task/submit')[0]!.body).toMatchObject({ mode: 'upscale', upscale: 4 });
+    expect(screen.queryByTestId('result-card')).not.toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('knows both messages in both languages, with the sizes filled in', async () => {
+    const sizes = { width: 6144, height: 4608, max: 4096 };
+    expect(i18n.t('errors:ENGINE_UNAVAILABLE')).toMatch(/^No generation server is available right now/);
+    expect(i18n.t('errors:UPSCALE_TOO_LARGE', sizes)).toMatch(
+      /^The upscaled image would be 6144 × 4608 px, more than the 4096 px/,
+    );
+    await i18n.changeLanguage('zh');
+    await i18n.loadNamespaces('errors');
+    expect(i18n.t('errors:ENGINE_UNAVAILABLE')).toMatch(/^当前没有可用的生成服务器/);
+    expect(i18n.t('errors:UPSCALE_TOO_LARGE', sizes)).toMatch(
+      /^放大后的图片为 6144 × 4608 像素，超过本服务器单边 4096 像素/,
+    );
   });
 });

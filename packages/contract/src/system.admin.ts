@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { route } from './route.ts';
+import { systemAdminEndpoints } from './system.endpoints.ts';
+
+export const ENGINE_NAMES = ['preview', 'comfyui', 'openai'] as const;
+export const ENGINE_SERVER_STATES = ['up', 'draining', 'down'] as const;
+export type EngineServerState = (typeof ENGINE_SERVER_STATES)[number];
+
+/** One generation server of a fleet (ComfyUI) as its engine last saw it. */
+export const engineServer = z.object({
+  url: z.string(),
+  /** up: takes work; draining: finishes its work but takes none (lacks nodes or models, or retired); down: unreachable or hung. */
+  state: z.enum(ENGINE_SERVER_STATES),
+  ok: z.boolean(),
+  /** Prompts running and waiting there (every client's), and ours finished there since this process started. */
+  running: z.number().int(),
+  pending: z.number().int(),
+  done: z.number().int(),
+  lastError: z.string().optional(),
+  /** When the server entered its current state. */
+  since: z.iso.datetime({ offset: true }),
+  detail: z.string().optional(),
+});
+export type EngineServer = z.infer<typeof engineServer>;
+
+/** A configured engine and its health, checked when asked. */
+export const adminEngine = z.object({
+  /** One of ENGINE_NAMES, or the misspelt name MODEL_ENGINES gave (then `ok` is false and `detail` says so). */
+  name: z.string(),
+  /** The models sent to it (MODEL_ENGINES); the default engine (GENERATION_ENGINE) may serve none. */
+  models: z.array(z.string()),
+  /** Whether it is the default engine (GENERATION_ENGINE). */
+  isDefault: z.boolean(),
+  /** Whether it can take work: for a fleet, at least one server is up. */
+  ok: z.boolean(),
+  /** What is wrong, or what it is (missing nodes or models, servers down, missing API key). */
+  detail: z.string().nullable(),
+  /** Its servers; empty for engines without a fleet (preview, openai). */
+  servers: z.array(engineServer),
+  checkedAt: z.iso.datetime(),
+});
+export type AdminEngine = z.infer<typeof adminEngine>;
+
+export const systemAdminRoutes = {
+  engines: route({
+    ...systemAdminEndpoints.engines,
+    response: z.array(adminEngine),
+    summary: 'Every configured generation engine, checked now, with the state and queue of each of its servers',
+  }),
+};
