@@ -117,6 +117,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   COMFYUI_URLS: z.string().default(''),
+  /** Least silence about a running prompt before its ComfyUI server counts as hung (the window grows with the server's step time). */
+  COMFYUI_HUNG_MS: z.coerce.number().int().min(1000).default(90_000),
   COMFYUI_WORKFLOWS_DIR: z.string().optional(),
   COMFYUI_CHECKPOINT: z.string().default('sd_xl_base_1.0.safetensors'),
   COMFYUI_CHECKPOINT_BETA: z.string().optional(),

@@ -1,3 +1,4 @@
+import { MODELS } from '@turing/contract';
 import { loadConfig } from './config.ts';
 import { describeDbError, openDatabase } from './db/client.ts';
 import { buildHttpApp } from './app.ts';
@@ -34,6 +35,10 @@ async function main() {
     throw new Error(`The database could not be opened: ${describeDbError(err)}`, { cause: err });
   }
   const services = await createServices(config, database, log);
+  // Engines start now, not at the first task: a fleet's health is known before anyone submits.
+  for (const name of new Set(MODELS.map((model) => services.settings.engineFor(model)))) {
+    services.engines.get(name).catch((err: unknown) => log.warn({ err, engine: name }, 'engine not available'));
+  }
   if (config.DEMO_CONTENT && config.NODE_ENV !== 'test' && config.ROLE !== 'worker') {
     // A community without content is a worse first impression than none at all, but never a reason not to start.
     await seedDemoContent(services).catch((err: unknown) => log.warn({ err }, 'demo community content not added'));

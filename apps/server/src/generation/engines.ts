@@ -28,6 +28,10 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
             upscaleModel: config.COMFYUI_UPSCALE_MODEL,
           },
           timeoutMs: config.TASK_TIMEOUT_MS,
+          hungFloorMs: config.COMFYUI_HUNG_MS,
+          // Stable across restarts and distinct per node: ComfyUI sends a prompt's messages only to
+          // the client that queued it, so a restarted node keeps hearing about the prompts it resumes.
+          clientId: `turing-${config.nodeId}`,
           log,
         });
       }

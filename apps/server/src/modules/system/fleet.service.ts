@@ -104,7 +104,7 @@ export function createFleetService(deps: FleetDeps) {
     readiness(): ReadyEngine[] {
       return deps.engines.loaded().map((engine) => {
         const seen = last.get(engine.name);
-        if (!seen || now() - seen.at > HEALTH_MAX_AGE_MS) void check(engine);
+        if (!seen || now() - seen.at > HEALTH_MAX_AGE_MS) check(engine).catch(() => {});
         const servers = { up: 0, draining: 0, down: 0 };
         for (const server of seen?.health.servers ?? []) servers[server.state] += 1;
         return {

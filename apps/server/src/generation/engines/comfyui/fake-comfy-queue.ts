@@ -129,7 +129,8 @@ export class FakePromptQueue {
     this.interruptFlag = false;
     this.statusUpdate();
     if (this.running.failAtOnce) this.failAtOnce(this.running, this.running.failAtOnce);
-    else void this.execute(this.running, this.epoch);
+    // execute() ends every path itself (history and `executing: null`); nothing is left to reject.
+    else this.execute(this.running, this.epoch).catch(() => undefined);
   }
 
   /** execution.py without a pause: start, the first node's error, history, then `executing: null`. */

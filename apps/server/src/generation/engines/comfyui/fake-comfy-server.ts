@@ -42,7 +42,9 @@ export class FakeComfyServer {
   readonly models: FakeModels;
   private readonly missingNodes: string[];
   private readonly ownPromptIds: boolean;
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  private readonly server = http.createServer((req, res) => {
+    this.handle(req, res).catch(() => res.destroy());
+  });
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly sockets = new Map<string, WebSocket>();
   private readonly inputs = new Set<string>();

@@ -104,9 +104,9 @@ export class FleetServer {
       onOpen: () => {
         if (this.opened) this.recheck = true;
         this.opened = true;
-        void this.probe();
+        this.probeSoon();
       },
-      onClose: () => void this.probe(),
+      onClose: () => this.probeSoon(),
     });
     this.schedule();
   }
@@ -148,6 +148,11 @@ export class FleetServer {
   }
 
   /** GET /prompt with a short time limit; never rejects. Shared by concurrent callers. */
+  /** A probe nobody waits for (a dropped socket, a timer): it reports its own failures. */
+  probeSoon(): void {
+    this.probe().catch((err: unknown) => this.deps.log.warn(`ComfyUI ${this.url} probe failed: ${String(err)}`));
+  }
+
   probe(): Promise<boolean> {
     if (this.closing.signal.aborted) return Promise.resolve(false);
     this.probing ??= this.runProbe()
@@ -281,7 +286,7 @@ export class FleetServer {
     const backoff = Math.min(t.downRetryMaxMs, t.downRetryMs * 2 ** Math.min(20, Math.max(0, this.failedProbes - 1)));
     const busy = this.watchers.size > 0 || this.dispatching > 0;
     const interval = this.record.state === 'down' ? backoff : busy ? t.probeMs : t.idleProbeMs;
-    this.timer = setTimeout(() => void this.probe(), Math.max(0, this.lastProbeAt + interval - Date.now()));
+    this.timer = setTimeout(() => this.probeSoon(), Math.max(0, this.lastProbeAt + interval - Date.now()));
     this.timer.unref();
   }
 }

@@ -32,7 +32,12 @@ export class PromptOutcome {
   protected ticker: NodeJS.Timeout | undefined;
   protected unsubscribe: () => void = () => undefined;
   protected unwatch: (() => void) | undefined;
-  protected readonly onAbort = (): void => void this.stop('interrupted', 'cancelled');
+  protected readonly onAbort = (): void => this.background(this.stop('interrupted', 'cancelled'));
+
+  /** Work nobody awaits (a poll, a finish, a stop): its failure is logged, never an unhandled rejection. */
+  protected background(work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.opts.log.warn(`ComfyUI prompt ${this.id}: ${String(err)}`));
+  }
   private readonly graph: Graph;
   private readonly expected: number;
   private resolve!: (result: EngineResult) => void;

@@ -56,7 +56,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     this.deaf = found.deaf;
     this.events.open();
     const result = this.watch();
-    if (found.entry) void this.fromHistory(found.entry);
+    if (found.entry) this.background(this.fromHistory(found.entry));
     else if (found.queue) this.queueSeen(found.queue);
     return result;
   }
@@ -66,7 +66,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     if (type === 'status') {
       // An empty queue while we wait means it finished or the server was reset: ask.
       const remaining = (data.status as { exec_info?: { queue_remaining?: number } } | undefined)?.exec_info;
-      if (this.following && remaining?.queue_remaining === 0) void this.poll();
+      if (this.following && remaining?.queue_remaining === 0) this.background(this.poll());
       return;
     }
     if (data.prompt_id !== this.id || this.settled) return;
@@ -80,7 +80,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
         this.events.progress(this.progress.cached(data.nodes));
         break;
       case 'executing':
-        if (data.node == null) void this.finish();
+        if (data.node == null) this.background(this.finish());
         else {
           this.markStarted();
           this.events.progress(this.progress.executing(String(data.node)));
@@ -91,7 +91,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
         this.events.progress(this.progress.progress(data.node, data.value, data.max));
         break;
       case 'execution_success':
-        void this.finish();
+        this.background(this.finish());
         break;
       case 'execution_error':
       case 'execution_interrupted':
@@ -108,7 +108,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
 
   onOpen(): void {
     // A new connection: messages were missed, and if the server restarted our prompt is gone.
-    if (this.following) void this.poll();
+    if (this.following) this.background(this.poll());
   }
 
   /** Its place in the server's queue (while waiting), or that it runs. */
@@ -122,7 +122,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
       if (where < this.pendingPosition) this.lastProgressAt = Date.now();
       this.pendingPosition = where;
       this.events.queued(where);
-    } else void this.poll(); // finished meanwhile, or forgotten
+    } else this.background(this.poll()); // finished meanwhile, or forgotten
   }
 
   private watch(): Promise<EngineResult> {
@@ -151,8 +151,9 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     const now = Date.now();
     if (now - this.lastProgressAt >= this.opts.timeoutMs) {
       // A server that stopped answering lost the prompt (worth a retry elsewhere); one that answers stalled it.
-      if (this.unreachable) void this.stop('lost', `server unreachable, no progress for ${this.opts.timeoutMs} ms`);
-      else void this.stop('stalled', `no progress for ${this.opts.timeoutMs} ms`);
+      if (this.unreachable)
+        this.background(this.stop('lost', `server unreachable, no progress for ${this.opts.timeoutMs} ms`));
+      else this.background(this.stop('stalled', `no progress for ${this.opts.timeoutMs} ms`));
       return;
     }
     const socket = this.opts.server.socket;
@@ -160,7 +161,8 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
       const quiet = now - Math.max(this.lastMessageAt, socket.openedAt ?? now);
       if (quiet >= this.opts.server.stallWindowMs()) return void this.suspectHung(quiet);
     }
-    if (now - this.lastMessageAt >= this.opts.stallMs && now - this.lastPollAt >= this.opts.pollMs) void this.poll();
+    if (now - this.lastMessageAt >= this.opts.stallMs && now - this.lastPollAt >= this.opts.pollMs)
+      this.background(this.poll());
   }
 
   /** Reconciles with the server's own view: history first, then the queue, then history again. */
@@ -204,13 +206,13 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     try {
       const where = whereInQueue(await this.opts.server.http.queue(), this.id);
       if (this.settled || this.stopping) return;
-      if (where !== 'running') return void this.poll();
+      if (where !== 'running') return this.background(this.poll());
       const why = `hung: prompt ${this.id} runs without a message for ${quietMs} ms`;
       await this.stop('lost', why);
       this.opts.server.markDown(why, this.id);
     } catch {
       // Not answering /queue either: the probe tells whether it is down.
-      void this.opts.server.probe();
+      this.opts.server.probeSoon();
     } finally {
       this.verifying = false;
     }

@@ -38,7 +38,7 @@ export async function resumePrompt(
     if (!entry) queue = await server.http.queue();
   } catch (err) {
     server.abandon(at.ref);
-    void server.probe();
+    server.probeSoon();
     throw lost('cannot be asked for: the server does not answer', err);
   }
   const item = queue && [...queue.queue_running, ...queue.queue_pending].find((i) => i[1] === at.ref);

@@ -56,7 +56,7 @@ export async function submit(
     if (err instanceof ComfyConnectionError || err instanceof ComfyHttpError) {
       deps.log.warn(`ComfyUI ${server.url} did not take task ${task.id}: ${err.message}`);
       // Whether it is down is the probe's to say, now rather than at its next turn.
-      void server.probe();
+      server.probeSoon();
       return undefined;
     }
     throw err;
