@@ -137,7 +137,10 @@ export function createTaskRunner(deps: RunnerDeps) {
       await lifecycle.timedOut(id, e?.server);
     } else if (reason === 'cancel' || e?.kind === 'interrupted') {
       await lifecycle.interrupted(id);
-    } else if (e?.kind === 'unavailable' || e?.kind === 'lost') {
+    } else if (e?.kind === 'unavailable') {
+      // Nothing ran anywhere: it waits for a server as if it had never left the queue.
+      if (await lifecycle.notTaken(id)) await deps.enqueueLater(id, WAIT_RETRY_SECONDS);
+    } else if (e?.kind === 'lost') {
       log.warn({ taskId: id, kind: e.kind, server: e.server, msg: e.message }, 'engine fault: moving the task');
       await lifecycle.fault(id, e.server);
     } else if (e?.kind === 'invalid') {

@@ -137,6 +137,10 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       return moved ?? (await apply(id, 'lost', { ...AFTER_END, server: server ?? null }));
     },
 
+    /** No server took it: back in line, waiting for one; the caller asks again later. */
+    notTaken: (id: string) =>
+      apply(id, 'notTaken', { ...BACK_IN_QUEUE, attempt: sql`greatest(${tasks.attempt} - 1, 0)` }),
+
     /** This process stops, or its process died: the task waits for the next worker (runs permitting). */
     async handBack(id: string, opts: { orphan?: boolean } = {}) {
       const back = await apply(

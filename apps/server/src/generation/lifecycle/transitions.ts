@@ -54,6 +54,8 @@ export const TRANSITIONS = {
   },
   /** Its server failed (died, hung, lost it): back to the queue for another server. */
   moved: { from: ['generating'], to: 'queued', effects: ['publish', 'enqueue'], notice: 'moved' },
+  /** No server could take it after all (the fleet went down meanwhile): it waits again, its run not counted. */
+  notTaken: { from: ['generating'], to: 'queued', effects: ['publish'], notice: 'waiting_for_server' },
   /** Given back without a fault of a server: this process stops, or a dead process's task is taken back. */
   handBack: { from: ['generating'], to: 'queued', effects: ['publish', 'enqueue'] },
   /** A restarted node takes up its own earlier process's task where the server has it. */
