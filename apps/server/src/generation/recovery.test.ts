@@ -1,39 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnServer, type RunningServer } from '../test/spawn-server.ts';
+import { appHeaders, registerOn as register, spawnServer, type RunningServer } from '../test/spawn-server.ts';
 
 const started: RunningServer[] = [];
 afterEach(() => {
   for (const s of started.splice(0)) s.proc.kill('SIGKILL');
 });
-
-const headers = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
-
-async function register(port: number, dataDir: string) {
-  const base = `http://127.0.0.1:${port}/turing`;
-  const email = `kill${Date.now()}@example.com`;
-  await fetch(`${base}/unauthorized/verCode`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ channel: 'email', email, purpose: 'register' }),
-  });
-  const line = fs.readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').at(-1)!;
-  const res = await fetch(`${base}/unauthorized/reg`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email,
-      code: JSON.parse(line).code,
-      username: `kill${Date.now()}`,
-      password: 'secret123',
-      confirmPassword: 'secret123',
-      occupation: 'architect',
-      agree: true,
-    }),
-  });
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
 
 describe('a server killed while generating', () => {
   it('finishes or refunds every task exactly once after a restart, losing no result', async () => {
@@ -45,7 +16,7 @@ describe('a server killed while generating', () => {
     const api = (p: number) => `http://127.0.0.1:${p}/turing/design`;
     const submitted = (await fetch(`${api(port)}/task/submit`, {
       method: 'POST',
-      headers: { ...headers, cookie },
+      headers: { ...appHeaders, cookie },
       body: JSON.stringify({ mode: 'text', prompt: 'survive', count: 2 }),
     }).then((r) => r.json())) as { data: { id: string } };
     const id = submitted.data.id as string;

@@ -39,3 +39,32 @@ export async function getJson(port: number, pathName: string) {
   const res = await fetch(`http://127.0.0.1:${port}${pathName}`);
   return { status: res.status, body: (await res.json()) as { status: number; data: unknown } };
 }
+
+/** The headers the web client sends on a JSON call. */
+export const appHeaders = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+
+/** Registers an account on a running server through its API, reading the code from its dev outbox; returns the session cookie. */
+export async function registerOn(port: number, dataDir: string) {
+  const base = `http://127.0.0.1:${port}/turing`;
+  const email = `kill${Date.now()}@example.com`;
+  await fetch(`${base}/unauthorized/verCode`, {
+    method: 'POST',
+    headers: appHeaders,
+    body: JSON.stringify({ channel: 'email', email, purpose: 'register' }),
+  });
+  const line = fs.readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').at(-1)!;
+  const res = await fetch(`${base}/unauthorized/reg`, {
+    method: 'POST',
+    headers: appHeaders,
+    body: JSON.stringify({
+      email,
+      code: JSON.parse(line).code,
+      username: `kill${Date.now()}`,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      occupation: 'architect',
+      agree: true,
+    }),
+  });
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
