@@ -11,6 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { registerAccount, startProduct, treeRssMb } from './product.ts';
 import { overhead, throughput, uploadRatio } from './generation.ts';
+import { fleetFigures, printFleet } from './fleet.ts';
 import { describeStroke, FRAME_GOAL_MS, paintStrokes, SIZE, STROKE_POINTS, STROKES } from './paint.ts';
 import { homeTransfer, stepEditingTransfer } from './transfer.ts';
 import { communityBrowser, printCommunityBrowser } from './community-browser.ts';
@@ -120,6 +121,7 @@ console.log(
     ? `(f) tasks drained by 4 worker processes on PostgreSQL, 16 users submitting: ${fleet.perSecond.toFixed(1)} tasks/s driving a ComfyUI-protocol fleet (goal ≥ 50); ${local.perSecond.toFixed(1)} tasks/s with the preview engine drawing 768 px images on this machine's CPU`
     : '(f) skipped: no PostgreSQL server binaries found',
 );
+printFleet(await fleetFigures());
 const up = await uploadRatio();
 console.log(
   `(g) ${(up.bytes / 1e6).toFixed(1)} MB JPEG upload ${up.uploadMs.toFixed(0)} ms vs sharp alone ${up.rawMs.toFixed(0)} ms: ${up.ratio.toFixed(2)}× (goal ≤ 1.5)`,
