@@ -12,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './support/no-unhandled-rejections.ts',
   // One folder per run, so two runs on one machine never delete each other's traces.
   outputDir: path.join(os.tmpdir(), `turing-e2e-results-${process.env.E2E_PORT}`),
   fullyParallel: true,
