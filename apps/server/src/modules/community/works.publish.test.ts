@@ -62,6 +62,9 @@ describe('publishing', () => {
       model: 'architecture',
       size: '3:4',
       quality: 'SD',
+      imageWeight: 0.5,
+      textWeight: 0.7,
+      controlStrength: 0.6,
     });
     expect(work.tags.map((x) => `${x.category}:${x.slug}`)).toEqual([
       'style:modern',

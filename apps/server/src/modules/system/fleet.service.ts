@@ -1,8 +1,11 @@
 import { ENGINE_NAMES, MODELS, type AdminEngine, type ReadyEngine } from '@turing/contract';
 import type { Engine, EngineHealth, EngineName } from '../../generation/engine.ts';
 
-/** Readiness asks an engine again, in the background, once its last check is this old. */
-export const HEALTH_MAX_AGE_MS = 60_000;
+/**
+ * Readiness asks an engine again, in the background, once its last check is this old. Cheap: a
+ * fleet answers from the state it tracks (sockets and probes), not by calling its servers.
+ */
+export const HEALTH_MAX_AGE_MS = 10_000;
 /**
  * A check that takes longer counts as failed: a hung ComfyUI server holds its HTTP call for 30 s,
  * and the operator's command gives up after 15.

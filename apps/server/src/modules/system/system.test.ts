@@ -66,8 +66,9 @@ describe('GET /turing/health/ready', () => {
   it('stays ready with every GPU server down, and shows it', async () => {
     const app = await buildTestApp({ GENERATION_ENGINE: 'comfyui', ...comfySettings([await deadUrl()]) });
     try {
-      // A worker in this process sent a task to the fleet.
-      await app.app.services!.engines.get('comfyui');
+      // A worker in this process sent a task to the fleet, and the fleet found its server dead.
+      const engine = await app.app.services!.engines.get('comfyui');
+      await vi.waitFor(() => expect(engine.available()).toBe(false), { timeout: 10_000 });
       await ready(app);
       await vi.waitFor(async () => {
         const answer = await ready(app);

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '@turing/contract';
 import { folders as folderTable, uploads, works } from '../../db/schema/index.ts';
-import { buildGenerationApp, photo } from '../../test/design-helpers.ts';
+import { buildGenerationApp, photo, submit } from '../../test/design-helpers.ts';
 import { registerUser } from '../../test/test-app.ts';
 import { allImages, call, createFolder, defaultFolder, folders, generate } from './workspace-test-helpers.ts';
 
@@ -46,17 +46,18 @@ describe('folders', () => {
     expect((await t.app.inject({ method: 'GET', url: images[0]!.url })).statusCode).toBe(200);
   });
 
-  it('files results into the folder chosen at submit, and someone else’s folder into the default one', async () => {
+  it('files results into the folder chosen at submit, and refuses someone else’s folder', async () => {
     const me = await registerUser(t);
     const other = await registerUser(t);
     const mine = await createFolder(t, me.cookie, 'Villas');
     const theirs = await createFolder(t, other.cookie, 'Private');
 
     await generate(t, me.cookie, 1, mine.id);
-    await generate(t, me.cookie, 1, theirs.id);
+    const refused = await submit(t, me.cookie, { mode: 'text', prompt: 'x', folderId: theirs.id });
+    expect(refused.json()).toMatchObject({ code: 'FOLDER_NOT_FOUND' });
     const list = await folders(t, me.cookie);
     expect(list.map((f) => [f.name, f.fileCount])).toEqual([
-      ['Default folder', 1],
+      ['Default folder', 0],
       ['Villas', 1],
     ]);
     expect((await folders(t, other.cookie)).find((f) => f.id === theirs.id)!.fileCount).toBe(0);
