@@ -101,10 +101,14 @@ export const orderRefundResult = z.object({
   order,
   userId: z.string(),
   username: z.string(),
-  /** What the refund took back: cubes already spent and plan time already used stay spent. */
+  /** What the refund took off the balance and the running plan. */
   taken: z.object({ cubes: z.number().int(), planSeconds: z.number().int() }),
-  /** The user's balance afterwards. */
+  /** The rest of what the order granted (spent or used already): now owed, paid by later credits first. */
+  owed: z.object({ cubes: z.number().int(), planSeconds: z.number().int() }),
+  /** The user's spendable balance afterwards. */
   cubes: z.number().int(),
+  /** Cubes the user owes afterwards (from this and earlier refunds). */
+  debt: z.number().int(),
   /** True when the payment provider was asked to pay the money back (Stripe); false for the dev provider. */
   providerRefunded: z.boolean(),
 });

@@ -17,7 +17,7 @@ export const LEDGER_KINDS = [
   'invitation',
   'grant',
   'plan',
-  /** What a refunded order had granted, taken back (as much as is left of it). */
+  /** What a refunded order had granted, taken back (what the balance cannot cover is owed). */
   'reversal',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -36,7 +36,15 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 export const billingAccount = z.object({
+  /** Cubes the user may spend (never below zero). */
   cubes: z.number().int(),
+  /**
+   * Cubes owed: a refunded order took back cubes that were spent or held by tasks already. Later
+   * credits (task refunds, purchases, codes) pay it first; 0 when nothing is owed.
+   */
+  debt: z.number().int(),
+  /** Plan time owed the same way: later plan time pays it first. */
+  planDebtSeconds: z.number().int(),
   /** End of the running (stacked) time plans; null when none runs. */
   planUntil: z.iso.datetime().nullable(),
   planSecondsLeft: z.number().int(),
