@@ -105,6 +105,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         lifecycle: services.lifecycle,
         version: VERSION,
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
+        testPayments: services.orders.providerNames().includes('dev'),
       });
       if (surface === 'all' || surface === 'admin') {
         await api.register(adminScope, {

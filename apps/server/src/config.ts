@@ -198,6 +198,20 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(['card', 'alipay', 'wechat_pay'])).min(1)),
   /** Stripe's API address (tests point it at a local stand-in). */
   STRIPE_API_URL: optionalUrl,
+  /**
+   * The development payment provider (purchases confirmed for free on a page of the app). Unset, it
+   * is on only where no real provider is configured and NODE_ENV is not production; production
+   * refuses it.
+   */
+  PAYMENTS_DEV: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
+  /** The OpenAPI document and its browser at /turing/docs: on outside production, off in production unless true. */
+  API_DOCS: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -210,6 +224,10 @@ export interface Config extends Env {
   nodeId: string;
   /** Where users reach the app, without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
   publicUrl: string;
+  /** Whether the development payment provider is offered (PAYMENTS_DEV, or its default). */
+  paymentsDev: boolean;
+  /** Whether /turing/docs serves the OpenAPI document (API_DOCS, or its default). */
+  apiDocs: boolean;
 }
 
 /** Parses the environment once; everything else receives the result. */
@@ -232,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.join(dataDir, 'files'),
     nodeId: cfg.NODE_ID ?? defaultNodeId(dataDir, cfg.PORT),
     publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
+    // A forgotten NODE_ENV must not give the shop away: with a real provider, free purchases are opt-in.
+    paymentsDev: cfg.PAYMENTS_DEV ?? (!production && !cfg.STRIPE_SECRET_KEY),
+    apiDocs: cfg.API_DOCS ?? !production,
   };
 }
 
@@ -252,6 +273,7 @@ function productionProblems(cfg: Env, production: boolean): string[] {
   if (!cfg.PUBLIC_URL) out.push('PUBLIC_URL: required in production (the address users reach, for sign-in redirects)');
   if (!cfg.FILE_URL_SECRET) out.push('FILE_URL_SECRET: required in production (signs private image URLs)');
   if (!cfg.ADMIN_TOKEN) out.push('ADMIN_TOKEN: required in production (the operator token)');
+  if (cfg.PAYMENTS_DEV === true) out.push('PAYMENTS_DEV: not allowed in production (it hands out purchases for free)');
   const sms = cfg.SMS_PROVIDER === 'twilio';
   if (!cfg.SMTP_URL && !sms) {
     out.push('SMTP_URL or SMS_PROVIDER=twilio: required in production (verification codes must reach users)');

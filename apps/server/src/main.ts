@@ -32,6 +32,10 @@ async function main() {
     throw new Error(`The database could not be opened: ${describeDbError(err)}`, { cause: err });
   }
   const services = await createServices(config, database, log);
+  log.info(
+    { providers: services.orders.providerNames() },
+    `payment providers live: ${services.orders.providerNames().join(', ') || 'none'}${config.paymentsDev ? ' (PAYMENTS_DEV: test payments, purchases are free)' : ''}`,
+  );
   if (config.DEMO_CONTENT && config.NODE_ENV !== 'test' && config.ROLE !== 'worker') {
     // A community without content is a worse first impression than none at all, but never a reason not to start.
     await seedDemoContent(services).catch((err: unknown) => log.warn({ err }, 'demo community content not added'));

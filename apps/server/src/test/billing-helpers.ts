@@ -4,12 +4,17 @@ import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 
-/** A test app with Stripe switched on against `apiUrl`, a local stand-in for Stripe's API. */
+/**
+ * A test app with Stripe switched on against `apiUrl`, a local stand-in for Stripe's API. The dev
+ * provider is switched on as well, explicitly (with Stripe it is off by default), so tests can
+ * mix both; `PAYMENTS_DEV: ''` leaves it at its default.
+ */
 export const buildStripeTestApp = (apiUrl: string, env: Record<string, string> = {}) =>
   buildTestApp({
     STRIPE_SECRET_KEY: 'sk_test_123',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: apiUrl,
+    PAYMENTS_DEV: 'true',
     ...env,
   });
 

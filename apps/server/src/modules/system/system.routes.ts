@@ -10,9 +10,18 @@ const uptimeSeconds = () => Math.round((Date.now() - startedAt) / 1000);
 
 export async function systemModule(
   app: FastifyInstance,
-  opts: { database: Database; lifecycle: Lifecycle; version: string; ipCountryLookupUrl: string | null },
+  opts: {
+    database: Database;
+    lifecycle: Lifecycle;
+    version: string;
+    ipCountryLookupUrl: string | null;
+    testPayments: boolean;
+  },
 ) {
-  defineRoute(app, systemRoutes.clientConfig, async () => ({ ipCountryLookupUrl: opts.ipCountryLookupUrl }));
+  defineRoute(app, systemRoutes.clientConfig, async () => ({
+    ipCountryLookupUrl: opts.ipCountryLookupUrl,
+    testPayments: opts.testPayments,
+  }));
 
   const check = async () => {
     await opts.database.ping();
