@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billingEndpoints } from './billing.endpoints.ts';
 import { page, pageQuery } from './paging.ts';
+import { INVALID_CHAR, isStorableText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 
@@ -74,7 +75,7 @@ export type Order = z.infer<typeof order>;
 
 export const orderCreateBody = z
   .object({
-    productId: z.string().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND'),
+    productId: z.string().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND').refine(isStorableText, INVALID_CHAR),
     pieces: z.number().int('VALIDATION').min(1, 'VALIDATION').max(LIMITS.orderPiecesMax, 'VALIDATION').default(1),
     currency: z.enum(CURRENCIES, { error: 'VALIDATION' }),
     provider: z.enum(['stripe', 'dev'], { error: 'VALIDATION' }).optional(),
@@ -149,7 +150,14 @@ export const billingRoutes = {
   }),
   exchange: route({
     ...billingEndpoints.exchange,
-    query: z.object({ code: z.string().trim().min(1, 'REDEEM_CODE_NOT_FOUND').max(64, 'REDEEM_CODE_NOT_FOUND') }),
+    query: z.object({
+      code: z
+        .string()
+        .trim()
+        .min(1, 'REDEEM_CODE_NOT_FOUND')
+        .max(64, 'REDEEM_CODE_NOT_FOUND')
+        .refine(isStorableText, INVALID_CHAR),
+    }),
     response: redeemResult,
     summary: 'Redeems a code for cubes or plan days',
   }),
@@ -161,7 +169,14 @@ export const billingRoutes = {
   invitationBind: route({
     ...billingEndpoints.invitationBind,
     body: z
-      .object({ code: z.string().trim().min(1, 'INVITE_CODE_NOT_FOUND').max(32, 'INVITE_CODE_NOT_FOUND') })
+      .object({
+        code: z
+          .string()
+          .trim()
+          .min(1, 'INVITE_CODE_NOT_FOUND')
+          .max(32, 'INVITE_CODE_NOT_FOUND')
+          .refine(isStorableText, INVALID_CHAR),
+      })
       .strict(),
     response: invitation,
     summary: 'Enters another user’s invitation code, once; both receive the bonus',
