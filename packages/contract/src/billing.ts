@@ -178,7 +178,14 @@ export const billingRoutes = {
           .refine(isStorableText, INVALID_CHAR),
       })
       .strict(),
-    response: invitation,
-    summary: 'Enters another user’s invitation code, once; both receive the bonus',
+    response: invitation.extend({
+      /**
+       * False when the code only linked the accounts: the two had earned a bonus between them
+       * before (either way round), or the inviter's bonus-paying invitations reached the limit.
+       */
+      bonusPaid: z.boolean(),
+    }),
+    summary:
+      'Enters another user’s invitation code, once; both receive the bonus (once per pair, up to a limit per inviter)',
   }),
 };

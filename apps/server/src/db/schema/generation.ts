@@ -98,6 +98,8 @@ export const accounts = pgTable(
     planDebtSeconds: integer('plan_debt_seconds').notNull().default(0),
     /** Tasks queued or running, for the per-user cap. */
     activeTasks: integer('active_tasks').notNull().default(0),
+    /** Invitations of this user that paid a bonus, for the per-inviter cap (INVITE_BONUS_MAX). */
+    inviteBonuses: integer('invite_bonuses').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
