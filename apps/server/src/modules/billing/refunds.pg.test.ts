@@ -57,7 +57,7 @@ describe('refund races', () => {
       signedChargeEvent({ paymentIntent: intent, amount: order.amount }),
     );
     const [admins, hooks] = await Promise.all([
-      Promise.all(Array.from({ length: 10 }, (_, i) => refundOrder(t, order.id, undefined, `10.0.1.${i % 2}`))),
+      Promise.all(Array.from({ length: 10 }, () => refundOrder(t, order.id, undefined, '10.0.1.1'))),
       Promise.all([...Array.from({ length: 5 }, () => deliver(t, replayed)), ...distinct.map((e) => deliver(t, e))]),
     ]);
     expect(hooks.map((h) => h.statusCode)).toEqual(Array(10).fill(200));
@@ -76,10 +76,9 @@ describe('refund races', () => {
     const user = await registerUser(t);
     const { order } = (await createOrder(t, user.cookie, { productId: 'plan-week', provider: 'dev' })).data;
     await confirm(t, user.cookie, order.id);
-    // From two operators' machines: the admin guard counts each address's attempts before it checks
-    // the token, so one address gets at most ten admin calls at the same instant.
+    // All from one address: the right admin token is never counted against it.
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => refundOrder(t, order.id, undefined, `10.0.0.${i % 2}`)),
+      Array.from({ length: 20 }, () => refundOrder(t, order.id, undefined, '10.0.0.1')),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 'ORDER_NOT_REFUNDABLE')).toHaveLength(19);
