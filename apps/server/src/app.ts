@@ -94,7 +94,8 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   const users = surface === 'all' || surface === 'public';
-  if (users) await app.register(swaggerPlugin, { version: VERSION });
+  // The full API description helps an attacker as much as a developer: in production only on purpose.
+  if (users && config.apiDocs) await app.register(swaggerPlugin, { version: VERSION });
   await app.register(appHeaderPlugin);
   await app.register(sessionPlugin, { sessions: services.sessions, secureCookie: config.production });
 

@@ -94,7 +94,8 @@ async function main() {
     return;
   }
   const where = `http://localhost:${port}`;
-  log.info(`Turing Design is ready: open ${where} (API ${where}/turing, docs ${where}/turing/docs)`);
+  const docs = config.apiDocs ? `, docs ${where}/turing/docs` : '';
+  log.info(`Turing Design is ready: open ${where} (API ${where}/turing${docs})`);
   if (!config.production) console.log(`\n  Turing Design is running. Open ${where}\n`);
 }
 
