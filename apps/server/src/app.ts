@@ -171,6 +171,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       webDist: config.WEB_DIST,
       storage: services.storage,
       signer: services.signer,
+      scopeValid: (scope) => services.works.linkValid(scope),
     });
   }
   return app;

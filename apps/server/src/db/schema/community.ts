@@ -54,6 +54,11 @@ export const works = pgTable(
     collectCount: integer('collect_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
     hiddenReason: text('hidden_reason'),
+    /**
+     * Signed in every link handed out for the work's images: taking the work out or hiding it
+     * counts it up, and the links given out before stop working at once.
+     */
+    linkVersion: integer('link_version').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

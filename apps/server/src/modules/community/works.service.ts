@@ -10,6 +10,7 @@ import { createWorksMapper } from './works.mapper.ts';
 import { createWorksRepository } from './works.repository.ts';
 import { createCommunityTags } from './works.tags.ts';
 import { createWorksTogglesRepository, type ToggleKind } from './works.toggles.repository.ts';
+import { parseWorkLinkScope } from './work-links.ts';
 
 /** Parameters that name a user's own images or folder: never handed to another user. */
 const PRIVATE_PARAMS = ['baseImageId', 'referenceImageId', 'depthImageId', 'lineArtImageId', 'maskImageId', 'folderId'];
@@ -159,6 +160,7 @@ export function createWorksService(deps: {
         width: upload.width,
         height: upload.height,
       });
+      if (!work) throw new AppError('WORK_HIDDEN');
       await deps.achievements?.refresh(userId);
       return detail(work.id, userId);
     },
@@ -171,8 +173,19 @@ export function createWorksService(deps: {
         tags: stored,
         hideParams: body.hideParams,
       });
-      if (!changed) throw new AppError('WORK_NOT_FOUND');
+      if (!changed) {
+        // Not theirs (or gone) reads as not found; hidden by an operator stays as the operator left it.
+        const found = await repo.find(body.id);
+        if (found?.work.userId === userId && found.work.state === 'hidden') throw new AppError('WORK_HIDDEN');
+        throw new AppError('WORK_NOT_FOUND');
+      }
       return detail(body.id, userId);
+    },
+
+    /** Whether a signed image link's scope is current: its work is there and at that link version. */
+    async linkValid(scope: string) {
+      const parsed = parseWorkLinkScope(scope);
+      return parsed ? repo.linkVersionIs(parsed.workId, parsed.linkVersion) : false;
     },
 
     async unpublish(userId: string, id: string) {
