@@ -159,3 +159,43 @@ test('a share link opens registration with the invitation code filled in', async
   await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Invitation code (optional)')).toHaveValue('ABCD2345');
 });
+
+test('a refunded order whose cubes were spent shows as a debt, under the test payments ribbon', async ({ page }) => {
+  test.setTimeout(90_000);
+  await studioUser(page);
+  const token = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'admin-token'), 'utf8').trim();
+  const { order } = await data<{ order: { id: string } }>(
+    await page.request.post('/turing/billing/order/create', {
+      headers: appHeader,
+      data: { productId: 'cubes-50', currency: 'USD', provider: 'dev' },
+    }),
+  );
+  await data(
+    await page.request.post('/turing/billing/dev/confirm', {
+      headers: appHeader,
+      data: { id: order.id, outcome: 'paid' },
+    }),
+  );
+  // 70 cubes: four full-HD generations of four images take 64 of them.
+  for (let i = 0; i < 4; i += 1) {
+    await data(
+      await page.request.post('/turing/design/task/submit', {
+        headers: appHeader,
+        data: { mode: 'text', prompt: `Spent ${i}`, quality: 'FHD', count: 4 },
+      }),
+    );
+  }
+  await data(
+    await page.request.post('/turing/admin/orders/refund', {
+      headers: { ...appHeader, 'x-admin-token': token },
+      data: { orderId: order.id },
+    }),
+  );
+
+  await page.goto('/#/user/product');
+  await expect(page.getByRole('complementary', { name: 'Test payments notice' })).toContainText('Test payments.');
+  await expect(page.getByTestId('balance-cubes')).toContainText('0');
+  await expect(page.getByTestId('balance-debt')).toContainText('Owed from a refunded order: 44 cubes');
+  await page.goto('/#/community');
+  await expect(page.getByRole('complementary', { name: 'Test payments notice' })).toBeVisible();
+});

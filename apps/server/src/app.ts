@@ -95,7 +95,8 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   const users = surface === 'all' || surface === 'public';
-  if (users) await app.register(swaggerPlugin, { version: VERSION });
+  // The full API description helps an attacker as much as a developer: in production only on purpose.
+  if (users && config.apiDocs) await app.register(swaggerPlugin, { version: VERSION });
   await app.register(appHeaderPlugin);
   await app.register(sessionPlugin, { sessions: services.sessions, secureCookie: config.production });
 
@@ -108,6 +109,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
         fleet: services.fleet,
         faults: services.faults,
+        testPayments: services.orders.providerNames().includes('dev'),
       });
       if (surface === 'all' || surface === 'admin') {
         await api.register(adminScope, {
@@ -175,6 +177,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       webDist: config.WEB_DIST,
       storage: services.storage,
       signer: services.signer,
+      scopeValid: (scope) => services.works.linkValid(scope),
     });
   }
   return app;

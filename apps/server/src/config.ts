@@ -137,6 +137,8 @@ const envSchema = z.object({
   WELCOME_CUBES: z.coerce.number().int().min(0).default(20),
   /** Cubes the invited user and the inviter each receive once an invitation code is entered. */
   INVITE_BONUS_CUBES: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** Invitations of one inviter that pay the bonus; past it a code still links the accounts, without a bonus. */
+  INVITE_BONUS_MAX: z.coerce.number().int().min(0).max(1_000_000).default(50),
   /** Tasks one user may have queued or running at once. */
   USER_ACTIVE_TASKS_MAX: z.coerce.number().int().min(1).default(8),
   /** Longest a task may generate before it ends timed out (ComfyUI has no timeout of its own). */
@@ -202,6 +204,20 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(['card', 'alipay', 'wechat_pay'])).min(1)),
   /** Stripe's API address (tests point it at a local stand-in). */
   STRIPE_API_URL: optionalUrl,
+  /**
+   * The development payment provider (purchases confirmed for free on a page of the app). Unset, it
+   * is on only where no real provider is configured and NODE_ENV is not production; production
+   * refuses it.
+   */
+  PAYMENTS_DEV: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
+  /** The OpenAPI document and its browser at /turing/docs: on outside production, off in production unless true. */
+  API_DOCS: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -214,6 +230,10 @@ export interface Config extends Env {
   nodeId: string;
   /** Where users reach the app, without a trailing slash: PUBLIC_URL, else http://localhost:PORT. */
   publicUrl: string;
+  /** Whether the development payment provider is offered (PAYMENTS_DEV, or its default). */
+  paymentsDev: boolean;
+  /** Whether /turing/docs serves the OpenAPI document (API_DOCS, or its default). */
+  apiDocs: boolean;
 }
 
 /** Parses the environment once; everything else receives the result. */
@@ -236,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: path.join(dataDir, 'files'),
     nodeId: cfg.NODE_ID ?? defaultNodeId(dataDir, cfg.PORT),
     publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
+    // A forgotten NODE_ENV must not give the shop away: with a real provider, free purchases are opt-in.
+    paymentsDev: cfg.PAYMENTS_DEV ?? (!production && !cfg.STRIPE_SECRET_KEY),
+    apiDocs: cfg.API_DOCS ?? !production,
   };
 }
 
@@ -256,6 +279,7 @@ function productionProblems(cfg: Env, production: boolean): string[] {
   if (!cfg.PUBLIC_URL) out.push('PUBLIC_URL: required in production (the address users reach, for sign-in redirects)');
   if (!cfg.FILE_URL_SECRET) out.push('FILE_URL_SECRET: required in production (signs private image URLs)');
   if (!cfg.ADMIN_TOKEN) out.push('ADMIN_TOKEN: required in production (the operator token)');
+  if (cfg.PAYMENTS_DEV === true) out.push('PAYMENTS_DEV: not allowed in production (it hands out purchases for free)');
   const sms = cfg.SMS_PROVIDER === 'twilio';
   if (!cfg.SMTP_URL && !sms) {
     out.push('SMTP_URL or SMS_PROVIDER=twilio: required in production (verification codes must reach users)');

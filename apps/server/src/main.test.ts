@@ -16,6 +16,7 @@ describe('the server process', () => {
     const s = run({});
     const port = await s.port;
     expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
+    expect(s.output()).toContain('payment providers live: dev (PAYMENTS_DEV: test payments, purchases are free)');
     s.proc.kill('SIGTERM');
     expect(await s.exit).toBe(0);
     expect(s.output()).toContain('"msg":"stopped"');

@@ -39,6 +39,10 @@ async function main() {
   for (const name of new Set(MODELS.map((model) => services.settings.engineFor(model)))) {
     services.engines.get(name).catch((err: unknown) => log.warn({ err, engine: name }, 'engine not available'));
   }
+  log.info(
+    { providers: services.orders.providerNames() },
+    `payment providers live: ${services.orders.providerNames().join(', ') || 'none'}${config.paymentsDev ? ' (PAYMENTS_DEV: test payments, purchases are free)' : ''}`,
+  );
   if (config.DEMO_CONTENT && config.NODE_ENV !== 'test' && config.ROLE !== 'worker') {
     // A community without content is a worse first impression than none at all, but never a reason not to start.
     await seedDemoContent(services).catch((err: unknown) => log.warn({ err }, 'demo community content not added'));
@@ -97,7 +101,8 @@ async function main() {
     return;
   }
   const where = `http://localhost:${port}`;
-  log.info(`Turing Design is ready: open ${where} (API ${where}/turing, docs ${where}/turing/docs)`);
+  const docs = config.apiDocs ? `, docs ${where}/turing/docs` : '';
+  log.info(`Turing Design is ready: open ${where} (API ${where}/turing${docs})`);
   if (!config.production) console.log(`\n  Turing Design is running. Open ${where}\n`);
 }
 

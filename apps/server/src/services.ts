@@ -104,6 +104,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     publicUrl: config.publicUrl,
     bonusCubes: config.INVITE_BONUS_CUBES,
     welcomeCubes: config.WELCOME_CUBES,
+    maxBonuses: config.INVITE_BONUS_MAX,
   });
   const auth = createAuthService({ database, users, sessions, messaging, codes, throttle, invitations, log });
   const google =

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { authEndpoints } from './auth.endpoints.ts';
 import {
   codeField,
+  confirmPasswordField,
   emailField,
-  hasNoNul,
-  NUL_ERROR,
+  isStorableText,
+  INVALID_CHAR,
   passwordField,
   phoneField,
   requireMatchingPasswords,
@@ -38,11 +39,11 @@ export const registerBody = z
     code: codeField,
     username: usernameField,
     password: passwordField,
-    confirmPassword: z.string({ error: 'PASSWORD_REQUIRED' }),
+    confirmPassword: confirmPasswordField,
     occupation,
     agree: z.literal(true, { error: 'AGREEMENT_REQUIRED' }),
     /** Another user's invitation code (from a share link); both receive the invitation bonus. */
-    inviteCode: z.string().trim().max(32, 'INVITE_CODE_NOT_FOUND').optional(),
+    inviteCode: z.string().trim().max(32, 'INVITE_CODE_NOT_FOUND').refine(isStorableText, INVALID_CHAR).optional(),
   })
   .superRefine(requireOneIdentity)
   .superRefine(requireMatchingPasswords);
@@ -57,7 +58,7 @@ export const loginBody = z
       .string({ error: 'PASSWORD_REQUIRED' })
       .min(1, 'PASSWORD_REQUIRED')
       .max(200, 'LOGIN_FAILED')
-      .refine(hasNoNul, NUL_ERROR),
+      .refine(isStorableText, INVALID_CHAR),
     remember: z.boolean().optional(),
   })
   .superRefine(requireOneIdentity);
@@ -69,7 +70,7 @@ export const resetBody = z
     email: emailField.optional(),
     code: codeField,
     password: passwordField,
-    confirmPassword: z.string({ error: 'PASSWORD_REQUIRED' }),
+    confirmPassword: confirmPasswordField,
   })
   .superRefine(requireOneIdentity)
   .superRefine(requireMatchingPasswords);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { billingAdminEndpoints } from './billing.endpoints.ts';
 import { order } from './billing.ts';
-import { textField } from './fields.ts';
+import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 
 export const grantBody = z
   .object({
     /** The account: user id, username, e-mail address or phone number (+country code). */
-    user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND'),
+    user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND').refine(isStorableText, INVALID_CHAR),
     /** Cubes to add (negative takes back; the balance never goes below zero). */
     cubes: z
       .number()
@@ -18,7 +18,7 @@ export const grantBody = z
       .refine((n) => n !== 0, 'VALIDATION'),
     note: textField(200).default(''),
     /** Makes a repeated command a no-op (e.g. a ticket number); random when left out. */
-    key: z.string().trim().min(1).max(120).optional(),
+    key: z.string().trim().min(1).max(120).refine(isStorableText, INVALID_CHAR).optional(),
   })
   .strict();
 
@@ -86,14 +86,26 @@ export type CatalogueEntry = z.infer<typeof catalogueEntry>;
 const price = z.number().int('VALIDATION').min(1, 'VALIDATION').max(100_000_000, 'VALIDATION');
 export const catalogueUpdateBody = z
   .object({
-    id: z.string().trim().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND'),
+    id: z.string().trim().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND').refine(isStorableText, INVALID_CHAR),
     priceCny: price.optional(),
     priceUsd: price.optional(),
     /** Cubes per pack (cube packs only). */
     cubes: z.number().int('VALIDATION').min(1, 'VALIDATION').max(1_000_000, 'VALIDATION').optional(),
     active: z.boolean().optional(),
-    nameEn: z.string().trim().min(1, 'VALIDATION').max(80, 'VALIDATION').optional(),
-    nameZh: z.string().trim().min(1, 'VALIDATION').max(80, 'VALIDATION').optional(),
+    nameEn: z
+      .string()
+      .trim()
+      .min(1, 'VALIDATION')
+      .max(80, 'VALIDATION')
+      .refine(isStorableText, INVALID_CHAR)
+      .optional(),
+    nameZh: z
+      .string()
+      .trim()
+      .min(1, 'VALIDATION')
+      .max(80, 'VALIDATION')
+      .refine(isStorableText, INVALID_CHAR)
+      .optional(),
   })
   .strict();
 
@@ -101,10 +113,14 @@ export const orderRefundResult = z.object({
   order,
   userId: z.string(),
   username: z.string(),
-  /** What the refund took back: cubes already spent and plan time already used stay spent. */
+  /** What the refund took off the balance and the running plan. */
   taken: z.object({ cubes: z.number().int(), planSeconds: z.number().int() }),
-  /** The user's balance afterwards. */
+  /** The rest of what the order granted (spent or used already): now owed, paid by later credits first. */
+  owed: z.object({ cubes: z.number().int(), planSeconds: z.number().int() }),
+  /** The user's spendable balance afterwards. */
   cubes: z.number().int(),
+  /** Cubes the user owes afterwards (from this and earlier refunds). */
+  debt: z.number().int(),
   /** True when the payment provider was asked to pay the money back (Stripe); false for the dev provider. */
   providerRefunded: z.boolean(),
 });
@@ -153,7 +169,10 @@ export const billingAdminRoutes = {
   codesRevoke: route({
     ...billingAdminEndpoints.codesRevoke,
     body: z
-      .object({ code: z.string().trim().min(1).max(64).optional(), batch: batchName.optional() })
+      .object({
+        code: z.string().trim().min(1).max(64).refine(isStorableText, INVALID_CHAR).optional(),
+        batch: batchName.optional(),
+      })
       .strict()
       .refine((b) => (b.code === undefined) !== (b.batch === undefined), 'VALIDATION'),
     response: z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billingEndpoints } from './billing.endpoints.ts';
 import { page, pageQuery } from './paging.ts';
+import { INVALID_CHAR, isStorableText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 
@@ -17,7 +18,7 @@ export const LEDGER_KINDS = [
   'invitation',
   'grant',
   'plan',
-  /** What a refunded order had granted, taken back (as much as is left of it). */
+  /** What a refunded order had granted, taken back (what the balance cannot cover is owed). */
   'reversal',
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -36,7 +37,15 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 
 export const billingAccount = z.object({
+  /** Cubes the user may spend (never below zero). */
   cubes: z.number().int(),
+  /**
+   * Cubes owed: a refunded order took back cubes that were spent or held by tasks already. Later
+   * credits (task refunds, purchases, codes) pay it first; 0 when nothing is owed.
+   */
+  debt: z.number().int(),
+  /** Plan time owed the same way: later plan time pays it first. */
+  planDebtSeconds: z.number().int(),
   /** End of the running (stacked) time plans; null when none runs. */
   planUntil: z.iso.datetime().nullable(),
   planSecondsLeft: z.number().int(),
@@ -66,7 +75,7 @@ export type Order = z.infer<typeof order>;
 
 export const orderCreateBody = z
   .object({
-    productId: z.string().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND'),
+    productId: z.string().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND').refine(isStorableText, INVALID_CHAR),
     pieces: z.number().int('VALIDATION').min(1, 'VALIDATION').max(LIMITS.orderPiecesMax, 'VALIDATION').default(1),
     currency: z.enum(CURRENCIES, { error: 'VALIDATION' }),
     provider: z.enum(['stripe', 'dev'], { error: 'VALIDATION' }).optional(),
@@ -141,7 +150,14 @@ export const billingRoutes = {
   }),
   exchange: route({
     ...billingEndpoints.exchange,
-    query: z.object({ code: z.string().trim().min(1, 'REDEEM_CODE_NOT_FOUND').max(64, 'REDEEM_CODE_NOT_FOUND') }),
+    query: z.object({
+      code: z
+        .string()
+        .trim()
+        .min(1, 'REDEEM_CODE_NOT_FOUND')
+        .max(64, 'REDEEM_CODE_NOT_FOUND')
+        .refine(isStorableText, INVALID_CHAR),
+    }),
     response: redeemResult,
     summary: 'Redeems a code for cubes or plan days',
   }),
@@ -153,9 +169,23 @@ export const billingRoutes = {
   invitationBind: route({
     ...billingEndpoints.invitationBind,
     body: z
-      .object({ code: z.string().trim().min(1, 'INVITE_CODE_NOT_FOUND').max(32, 'INVITE_CODE_NOT_FOUND') })
+      .object({
+        code: z
+          .string()
+          .trim()
+          .min(1, 'INVITE_CODE_NOT_FOUND')
+          .max(32, 'INVITE_CODE_NOT_FOUND')
+          .refine(isStorableText, INVALID_CHAR),
+      })
       .strict(),
-    response: invitation,
-    summary: 'Enters another user’s invitation code, once; both receive the bonus',
+    response: invitation.extend({
+      /**
+       * False when the code only linked the accounts: the two had earned a bonus between them
+       * before (either way round), or the inviter's bonus-paying invitations reached the limit.
+       */
+      bonusPaid: z.boolean(),
+    }),
+    summary:
+      'Enters another user’s invitation code, once; both receive the bonus (once per pair, up to a limit per inviter)',
   }),
 };

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { communityAdminEndpoints } from './community.endpoints.ts';
-import { textField } from './fields.ts';
+import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
+
+/** The account an operator names: user id, username, e-mail address or phone number. */
+const operatorUser = z
+  .string()
+  .trim()
+  .min(1, 'USER_NOT_FOUND')
+  .max(254, 'USER_NOT_FOUND')
+  .refine(isStorableText, INVALID_CHAR);
 
 const workId = z.uuid('WORK_NOT_FOUND');
 
@@ -41,13 +49,13 @@ export const communityAdminRoutes = {
   }),
   suspendUser: route({
     ...communityAdminEndpoints.suspendUser,
-    body: z.object({ user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND') }).strict(),
+    body: z.object({ user: operatorUser }).strict(),
     response: z.object({ userId: z.string(), username: z.string(), suspended: z.boolean() }),
     summary: 'Suspends a user: signed out everywhere, cannot sign in, works leave every listing',
   }),
   unsuspendUser: route({
     ...communityAdminEndpoints.unsuspendUser,
-    body: z.object({ user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND') }).strict(),
+    body: z.object({ user: operatorUser }).strict(),
     response: z.object({ userId: z.string(), username: z.string(), suspended: z.boolean() }),
     summary: 'Lifts a suspension',
   }),

@@ -10,7 +10,7 @@ import {
   TASK_STATES,
 } from './design.constants.ts';
 import { designEndpoints } from './design.endpoints.ts';
-import { textField } from './fields.ts';
+import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 import { uploadedImage } from './upload.ts';
@@ -124,7 +124,7 @@ export type Task = z.infer<typeof task>;
 export const taskIdQuery = z.object({ id: z.uuid('TASK_NOT_FOUND') });
 
 export const taskListQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(200).refine(isStorableText, INVALID_CHAR).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const taskPage = z.object({ items: z.array(task), nextCursor: z.string().nullable() });

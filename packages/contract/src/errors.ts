@@ -55,8 +55,8 @@ export const ERRORS = {
   ),
   TEXT_INVALID_CHAR: def(
     400,
-    'The text contains an invalid character (a NUL byte), please remove it',
-    '输入内容包含无效字符（NUL 空字符），请删除后重试',
+    'The text contains a character that cannot be kept (a NUL byte, a broken character or a text-direction control), please remove it',
+    '输入内容包含无法保存的字符（NUL 空字符、残缺字符或文字方向控制符），请删除后重试',
   ),
   SUBJECT_REQUIRED: def(400, 'Please enter a subject', '请输入主题'),
   MESSAGE_REQUIRED: def(400, 'Please describe your question', '请描述您的问题'),

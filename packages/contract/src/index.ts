@@ -3,6 +3,7 @@ export * from './errors.ts';
 export { envelope, errorEnvelope, type Envelope, type ErrorEnvelope } from './envelope.ts';
 export * from './route.ts';
 export * from './fields.ts';
+export * from './text-inputs.ts';
 export * from './paging.ts';
 export * from './system.ts';
 export * from './system.endpoints.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, hasNoNul, NUL_ERROR } from './fields.ts';
+import { emailField, INVALID_CHAR, isStorableText } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
@@ -18,14 +18,14 @@ export const ticketSubjectField = z
   .trim()
   .min(1, 'SUBJECT_REQUIRED')
   .max(LIMITS.supportSubjectMax, 'TEXT_TOO_LONG')
-  .refine(hasNoNul, NUL_ERROR);
+  .refine(isStorableText, INVALID_CHAR);
 
 export const ticketMessageField = z
   .string({ error: 'MESSAGE_REQUIRED' })
   .trim()
   .min(1, 'MESSAGE_REQUIRED')
   .max(LIMITS.supportMessageMax, 'TEXT_TOO_LONG')
-  .refine(hasNoNul, NUL_ERROR);
+  .refine(isStorableText, INVALID_CHAR);
 
 /** An unknown or malformed ticket id reads the same as someone else's: not found. */
 const ticketId = z.uuid('TICKET_NOT_FOUND');

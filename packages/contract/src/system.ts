@@ -13,6 +13,8 @@ export const healthData = z.object({
 export const clientConfig = z.object({
   /** The IP-to-country service the phone input may ask, or null when the lookup is off (the default). */
   ipCountryLookupUrl: z.string().nullable(),
+  /** The development payment provider is on: purchases cost nothing, and every page says so. */
+  testPayments: z.boolean(),
 });
 
 export const liveData = z.object({ ok: z.literal(true), uptimeSeconds: z.number() });

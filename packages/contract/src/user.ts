@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
   codeField,
+  confirmPasswordField,
   emailField,
-  hasNoNul,
+  isStorableText,
   nicknameField,
-  NUL_ERROR,
+  INVALID_CHAR,
   passwordField,
   phoneField,
   requireMatchingPasswords,
@@ -64,9 +65,9 @@ export type UpdateInfoBody = z.input<typeof updateInfoBody>;
 export const changePasswordBody = z
   .object({
     /** Required when the account already has a password (accounts made by Google sign-in may not). */
-    oldPassword: z.string().max(200).refine(hasNoNul, NUL_ERROR).optional(),
+    oldPassword: z.string().max(200).refine(isStorableText, INVALID_CHAR).optional(),
     password: passwordField,
-    confirmPassword: z.string({ error: 'PASSWORD_REQUIRED' }),
+    confirmPassword: confirmPasswordField,
   })
   .superRefine(requireMatchingPasswords);
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { loggableError } from '../db/errors.ts';
 
 /** Query strings carry signed-URL signatures and OAuth codes: logs keep only the path. */
 export const redactUrl = (url: string) => {
@@ -23,7 +24,8 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, opts: { sync?: b
           method: req.method,
           url: redactUrl(req.url ?? ''),
         }),
-        err: pino.stdSerializers.err,
+        // Database errors by statement and code only: their messages carry the query's parameters.
+        err: (err: Error) => pino.stdSerializers.err(loggableError(err) as Error),
       },
     },
     destination,

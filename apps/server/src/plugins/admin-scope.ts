@@ -15,12 +15,19 @@ export async function adminScope(
     route.schema = { ...route.schema, hide: true };
   });
   // Wrong tokens are counted per address: after a few, the address waits (429 with Retry-After).
+  // Each is logged for the operator, with the address and never what was sent.
   app.addHook('onRequest', async (req, reply) => {
+    const given = req.headers[ADMIN_TOKEN_HEADER];
     try {
-      await opts.guard.check(req.ip, req.headers[ADMIN_TOKEN_HEADER]);
+      await opts.guard.check(req.ip, given);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'ADMIN_TOKEN_LOCKED') {
-        reply.header('retry-after', String(err.params.seconds));
+      if (err instanceof AppError && (err.code === 'ADMIN_TOKEN_LOCKED' || err.code === 'ADMIN_TOKEN_INVALID')) {
+        const locked = err.code === 'ADMIN_TOKEN_LOCKED';
+        req.log.warn(
+          { ip: req.ip, path: req.routeOptions.url, tokenSent: typeof given === 'string' && given !== '', locked },
+          locked ? 'wrong admin token: address throttled' : 'wrong admin token',
+        );
+        if (locked) reply.header('retry-after', String(err.params.seconds));
       }
       throw err;
     }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, STATUS, errorMessage, isErrorCode, type ErrorCode } from '@turing/contract';
+import { loggableError } from '../db/errors.ts';
 import { AppError } from '../shared/app-error.ts';
 import { localeFrom } from '../shared/locale.ts';
 
@@ -70,7 +71,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       // Malformed JSON, wrong content type and the like: the caller's fault, said plainly.
       return sendError(req, reply, 'VALIDATION', { http: err.statusCode });
     }
-    req.log.error({ err }, 'unhandled error');
+    // A database error is logged as its statement and code: never the parameters it was given.
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return sendError(req, reply, 'INTERNAL');
   });
 

@@ -15,8 +15,17 @@ const YEAR_SECONDS = 31_536_000;
  * API handed out, and are cached privately until it expires. Every refusal is a plain 404, so a
  * guess learns nothing about which keys exist.
  */
-async function filesRoute(app: FastifyInstance, opts: { storage: ObjectStorage; signer: UrlSigner }) {
-  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string } }>(
+/** Whether a signed link's scope (what it was handed out for) is still current. */
+export type LinkScopeCheck = (scope: string) => Promise<boolean>;
+
+/** How long a browser keeps an image of a scoped link: its link may end before it expires. */
+const SCOPED_MAX_AGE_SECONDS = 600;
+
+async function filesRoute(
+  app: FastifyInstance,
+  opts: { storage: ObjectStorage; signer: UrlSigner; scopeValid: LinkScopeCheck },
+) {
+  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; s?: string } }>(
     `${LOCAL_FILES_PATH}*`,
     { schema: { hide: true } },
     async (req, reply) => {
@@ -24,11 +33,15 @@ async function filesRoute(app: FastifyInstance, opts: { storage: ObjectStorage; 
       // The key alone tells the visibility: a bad signature is refused before the store is asked,
       // so guesses cost a remote store nothing.
       const priv = visibilityOf(key) === 'private';
-      if (priv && !opts.signer.verify(key, req.query.exp, req.query.sig)) return reply.callNotFound();
+      const scope = priv ? req.query.s : undefined;
+      if (priv && !opts.signer.verify(key, req.query.exp, req.query.sig, scope)) return reply.callNotFound();
+      // A link handed out for something that has ended (a work taken out or hidden) ends with it.
+      if (scope && !(await opts.scopeValid(scope))) return reply.callNotFound();
       const object = await opts.storage.getStream(key);
       if (!object) return reply.callNotFound();
+      const left = Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000));
       const cache = priv
-        ? `private, max-age=${Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000))}`
+        ? `private, max-age=${scope ? Math.min(left, SCOPED_MAX_AGE_SECONDS) : left}`
         : `public, max-age=${YEAR_SECONDS}, immutable`;
       return reply
         .header('content-type', object.contentType)
@@ -57,8 +70,11 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 export const staticFilesPlugin = fp(
-  async (app: FastifyInstance, opts: { webDist: string; storage: ObjectStorage; signer: UrlSigner }) => {
-    await app.register(filesRoute, { storage: opts.storage, signer: opts.signer });
+  async (
+    app: FastifyInstance,
+    opts: { webDist: string; storage: ObjectStorage; signer: UrlSigner; scopeValid: LinkScopeCheck },
+  ) => {
+    await app.register(filesRoute, { storage: opts.storage, signer: opts.signer, scopeValid: opts.scopeValid });
 
     if (!fs.existsSync(path.join(opts.webDist, 'index.html'))) {
       app.log.warn(`web build not found in ${opts.webDist}; run "npm run build" to serve the app`);

@@ -71,6 +71,6 @@ export function createLocalStorage(opts: { root: string; signer: UrlSigner }): O
       await fsp.rm(resolve(key), { force: true });
     },
     url: (key) => `${LOCAL_FILES_PATH}${key}`,
-    signedUrl: (key, ttlSeconds) => `${LOCAL_FILES_PATH}${key}?${opts.signer.sign(key, ttlSeconds)}`,
+    signedUrl: (key, ttlSeconds, scope) => `${LOCAL_FILES_PATH}${key}?${opts.signer.sign(key, ttlSeconds, scope)}`,
   };
 }

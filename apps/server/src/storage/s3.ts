@@ -112,7 +112,7 @@ export function createS3Storage(opts: S3StorageOptions): ObjectStorage {
       }
     },
     url: (key) => (publicBase ? `${publicBase}/${key}` : `${LOCAL_FILES_PATH}${key}`),
-    signedUrl: (key, ttlSeconds) => `${LOCAL_FILES_PATH}${key}?${opts.signer.sign(key, ttlSeconds)}`,
+    signedUrl: (key, ttlSeconds, scope) => `${LOCAL_FILES_PATH}${key}?${opts.signer.sign(key, ttlSeconds, scope)}`,
   };
 }
 

@@ -51,10 +51,13 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** The URL a browser loads a public object from (long cached). */
   url(key: string): string;
-  /** A URL to a private object that works in a plain <img> and stops working after about `ttlSeconds`. */
-  signedUrl(key: string, ttlSeconds: number): string;
+  /**
+   * A URL to a private object that works in a plain <img> and stops working after about
+   * `ttlSeconds`, or as soon as its `scope` (signed with it) is no longer current.
+   */
+  signedUrl(key: string, ttlSeconds: number, scope?: string): string;
 }
 
-/** Public objects by their plain URL, private ones by a signed URL. */
-export const browserUrl = (storage: ObjectStorage, key: string, ttlSeconds: number) =>
-  visibilityOf(key) === 'public' ? storage.url(key) : storage.signedUrl(key, ttlSeconds);
+/** Public objects by their plain URL, private ones by a signed URL (bound to `scope` when given). */
+export const browserUrl = (storage: ObjectStorage, key: string, ttlSeconds: number, scope?: string) =>
+  visibilityOf(key) === 'public' ? storage.url(key) : storage.signedUrl(key, ttlSeconds, scope);

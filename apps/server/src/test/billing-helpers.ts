@@ -4,12 +4,17 @@ import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 
-/** A test app with Stripe switched on against `apiUrl`, a local stand-in for Stripe's API. */
+/**
+ * A test app with Stripe switched on against `apiUrl`, a local stand-in for Stripe's API. The dev
+ * provider is switched on as well, explicitly (with Stripe it is off by default), so tests can
+ * mix both; `PAYMENTS_DEV: ''` leaves it at its default.
+ */
 export const buildStripeTestApp = (apiUrl: string, env: Record<string, string> = {}) =>
   buildTestApp({
     STRIPE_SECRET_KEY: 'sk_test_123',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: apiUrl,
+    PAYMENTS_DEV: 'true',
     ...env,
   });
 
@@ -36,13 +41,26 @@ export const account = async (t: TestApp, cookie: string) =>
 export const orderOf = async (t: TestApp, cookie: string, id: string) =>
   (await call(t, cookie, 'GET', `order/get?id=${id}`)).json().data as Order;
 
-/** The balance the account holds equals the sum of its ledger rows. */
+/**
+ * The balance the account holds (its spendable cubes less what it owes) equals the sum of its
+ * ledger rows; returns that balance, below zero while a debt is owed.
+ */
 export async function expectBalanceMatchesLedger(t: TestApp, cookie: string, userId: string) {
-  const { cubes } = await account(t, cookie);
+  const { cubes, debt } = await account(t, cookie);
+  if (cubes < 0 || debt < 0 || (cubes > 0 && debt > 0)) throw new Error(`balance ${cubes} with a debt of ${debt}`);
   const sum = await t.app.services!.ledger.sumOf(userId);
-  if (cubes !== sum) throw new Error(`balance ${cubes} but the ledger sums to ${sum}`);
-  return cubes;
+  if (cubes - debt !== sum) throw new Error(`balance ${cubes} (debt ${debt}) but the ledger sums to ${sum}`);
+  return cubes - debt;
 }
+
+/** Cancels a task of the user (a queued one ends at once with its refund). */
+export const cancelTask = (t: TestApp, cookie: string, id: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/turing/design/task/cancel',
+    headers: { ...appHeaders(), cookie },
+    payload: { id },
+  });
 
 /** A Stripe event about `object`, as Stripe sends it, signed with the SDK's own test helper. */
 function stripeEvent(type: string, object: Record<string, unknown>, opts: { id?: string; secret?: string }) {

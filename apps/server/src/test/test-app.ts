@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import pg from 'pg';
 import { APP_HEADER, SESSION_COOKIE } from '@turing/contract';
 import { buildApp } from '../app.ts';
@@ -45,7 +47,22 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database: await openPostgres(url), drop };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}) {
+/** A logger whose lines a test reads back (parsed), for tests about what is logged. */
+export function capturingLogger(level: pino.Level = 'info') {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level }, sink), lines };
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { databaseUrl?: string; logger?: pino.Logger } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,7 +74,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { dat
   const { database, drop } = opts.databaseUrl
     ? { database: await openPostgres(opts.databaseUrl), drop: async () => {} }
     : await freshDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -43,7 +43,7 @@ export interface ApiCall {
 export function mockApi(table: Record<string, ApiAnswer | ((body: unknown) => ApiAnswer)> = {}) {
   const calls: ApiCall[] = [];
   const answers: Record<string, ApiAnswer | ((body: unknown) => ApiAnswer)> = {
-    '/config': { data: { ipCountryLookupUrl: null } },
+    '/config': { data: { ipCountryLookupUrl: null, testPayments: false } },
     ...table,
   };
   vi.stubGlobal(

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -102,5 +113,29 @@ export const redemptionCodes = pgTable(
   (t) => [
     index('redemption_codes_batch_idx').on(t.batch, t.createdAt),
     check('redemption_codes_grants', sql`${t.cubes} >= 0 and ${t.planDays} >= 0 and ${t.cubes} + ${t.planDays} > 0`),
+  ],
+);
+
+/**
+ * The pairs of accounts an invitation bonus was paid for, whichever way round: the lower user id
+ * first, so Q entering P's code and P entering Q's claim the same row and only one pays.
+ */
+export const invitationBonuses = pgTable(
+  'invitation_bonuses',
+  {
+    userLow: uuid('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: uuid('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userLow, t.userHigh] }),
+    check('invitation_bonuses_ordered', sql`${t.userLow} < ${t.userHigh}`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -53,6 +54,11 @@ export const works = pgTable(
     collectCount: integer('collect_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
     hiddenReason: text('hidden_reason'),
+    /**
+     * Signed in every link handed out for the work's images: taking the work out or hiding it
+     * counts it up, and the links given out before stop working at once.
+     */
+    linkVersion: integer('link_version').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -168,12 +174,38 @@ export const workReports = pgTable(
       .notNull()
       .references(() => works.id, { onDelete: 'cascade' }),
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who reported, for one open report per reporter and work: `user:<id>` for a signed-in
+     * reporter, `ip:<hash>` for an anonymous one (the address itself is not kept).
+     */
+    reporterKey: text('reporter_key'),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('work_reports_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('work_reports_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('work_reports_open_idx')
+      .on(t.workId, t.reporterKey)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * Shares counted: one per sharer (`user:<id>` or `ip:<hash>`, as for reports) per work per day,
+ * so the share counter cannot be driven up by repeating the call.
+ */
+export const workShares = pgTable(
+  'work_shares',
+  {
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    sharerKey: text('sharer_key').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workId, t.sharerKey, t.day] })],
 );
 
 /** Community banners, managed by operators; the seed adds a few. */

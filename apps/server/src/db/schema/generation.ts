@@ -80,7 +80,12 @@ export const taskEvents = pgTable(
   (t) => [index('task_events_user_idx').on(t.userId, t.id)],
 );
 
-/** One row per user: the balance kept in step with the ledger, and counters changed atomically. */
+/**
+ * One row per user: the balance kept in step with the ledger, and counters changed atomically.
+ * `cubes` is the sum of the user's ledger rows. Only the reversal of a refunded order may take it
+ * below zero: the part of the order the balance could not cover is a debt, which every later
+ * credit (task refund, purchase, code, grant) pays first simply by adding to it.
+ */
 export const accounts = pgTable(
   'accounts',
   {
@@ -89,13 +94,17 @@ export const accounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     cubes: integer('cubes').notNull().default(0),
     planUntil: timestamp('plan_until', { withTimezone: true }),
+    /** Plan time a refunded order had granted but that was used already: later plan time pays it first. */
+    planDebtSeconds: integer('plan_debt_seconds').notNull().default(0),
     /** Tasks queued or running, for the per-user cap. */
     activeTasks: integer('active_tasks').notNull().default(0),
+    /** Invitations of this user that paid a bonus, for the per-inviter cap (INVITE_BONUS_MAX). */
+    inviteBonuses: integer('invite_bonuses').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('accounts_cubes_non_negative', sql`${t.cubes} >= 0`),
     check('accounts_active_non_negative', sql`${t.activeTasks} >= 0`),
+    check('accounts_plan_debt_non_negative', sql`${t.planDebtSeconds} >= 0`),
   ],
 );
 

@@ -47,6 +47,6 @@ export async function billingAdminModule(
       opts.users.findForOperator(refunded.userId),
       opts.ledger.balance(refunded.userId),
     ]);
-    return { ...refunded, username: user?.username ?? '', cubes: balance.cubes };
+    return { ...refunded, username: user?.username ?? '', cubes: balance.cubes, debt: balance.debt };
   });
 }

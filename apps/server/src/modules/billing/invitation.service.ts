@@ -8,13 +8,17 @@ const normalise = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
 
 /**
  * Invitations: every user has a code; a user may enter someone else's once (at registration or
- * later), and both receive the bonus through the ledger, once per invitee.
+ * later), and both receive the bonus through the ledger, once per invitee. A pair of accounts
+ * earns one bonus, whichever way round they invite each other, and an inviter at most `maxBonuses`;
+ * past either, the code still links the accounts but pays nothing.
  */
 export function createInvitationService(deps: {
   database: Database;
   publicUrl: string;
   bonusCubes: number;
   welcomeCubes: number;
+  /** Bonus-paying invitations per inviter (INVITE_BONUS_MAX). */
+  maxBonuses: number;
 }) {
   const repo = createInvitationRepository(deps.database.db);
 
@@ -27,20 +31,32 @@ export function createInvitationService(deps: {
     return inviter;
   }
 
-  /** Inside the caller's transaction: the link and both bonuses commit together or not at all. */
-  async function bindIn(tx: Db, userId: string, inviterId: string) {
-    if (!(await createInvitationRepository(tx).setInviter(userId, inviterId)))
-      throw new AppError('INVITE_CODE_ALREADY_SET');
-    if (deps.bonusCubes <= 0) return;
+  /**
+   * Inside the caller's transaction: the link and both bonuses commit together or not at all.
+   * True when the bonus was paid; false when the accounts were only linked.
+   */
+  async function bindIn(tx: Db, userId: string, inviterId: string): Promise<boolean> {
+    const invitations = createInvitationRepository(tx);
+    if (!(await invitations.setInviter(userId, inviterId))) throw new AppError('INVITE_CODE_ALREADY_SET');
+    if (deps.bonusCubes <= 0) return false;
     const ledger = createLedgerRepository(tx);
+    // In id order, like every lock below: two new accounts opened the other way round would deadlock.
+    for (const who of [userId, inviterId].sort()) await ledger.ensureAccount(who, deps.welcomeCubes);
+    // The pair first, before any account is locked: the other direction's claim waits on this one.
+    if (!(await invitations.claimPair(inviterId, userId))) return false;
+    await invitations.lockAccounts([userId, inviterId]);
+    if (!(await invitations.takeBonusSlot(inviterId, deps.maxBonuses))) {
+      await invitations.releasePair(inviterId, userId);
+      return false;
+    }
     // Keys name the invitee for both sides: one bonus each per invitation, however often it is retried.
     for (const [who, key] of [
       [userId, `invite:invitee:${userId}`],
       [inviterId, `invite:inviter:${userId}`],
     ] as const) {
-      await ledger.ensureAccount(who, deps.welcomeCubes);
       await ledger.apply({ userId: who, kind: 'invitation', cubes: deps.bonusCubes, idempotencyKey: key });
     }
+    return true;
   }
 
   async function status(userId: string) {
@@ -61,8 +77,8 @@ export function createInvitationService(deps: {
 
     async bind(userId: string, code: string) {
       const inviter = await inviterFor(code, userId);
-      await deps.database.transaction((tx) => bindIn(tx, userId, inviter.id));
-      return status(userId);
+      const bonusPaid = await deps.database.transaction((tx) => bindIn(tx, userId, inviter.id));
+      return { ...(await status(userId)), bonusPaid };
     },
 
     /** Checked before an account is made, so a mistyped code refuses the registration, not the bonus. */

@@ -70,7 +70,7 @@ describe('invitations', () => {
     const invitee = await seedUser(t);
     const typed = ` ${inviter.user.inviteCode.toLowerCase().slice(0, 4)}-${inviter.user.inviteCode.toLowerCase().slice(4)} `;
     const answer = await bindInvite(t, invitee.cookie, typed);
-    expect(answer.data).toMatchObject({ invitedBy: 'Ada', invitedCount: 0, bonusCubes: 10 });
+    expect(answer.data).toMatchObject({ invitedBy: 'Ada', invitedCount: 0, bonusCubes: 10, bonusPaid: true });
     expect((await invitationOf(t, inviter.cookie)).data).toMatchObject({ invitedBy: null, invitedCount: 1 });
     expect(await expectBalanceMatchesLedger(t, invitee.user.id)).toBe(30);
     expect(await expectBalanceMatchesLedger(t, inviter.user.id)).toBe(30);
@@ -136,6 +136,42 @@ describe('invitations', () => {
     expect(again.json().status).toBe(200);
     expect((await invitationOf(t, cookieFrom(again))).data.invitedBy).toBeNull();
     expect(await expectBalanceMatchesLedger(t, (await userIdOf(email))!)).toBe(20);
+  });
+});
+
+describe('a pair of accounts', () => {
+  it('earns one bonus: Q enters P’s code, then P enters Q’s; the second links them without a bonus', async () => {
+    const p = await seedUser(t);
+    const q = await seedUser(t, { nickname: 'Quinn' });
+    expect((await bindInvite(t, q.cookie, p.user.inviteCode)).data.bonusPaid).toBe(true);
+    const back = await bindInvite(t, p.cookie, q.user.inviteCode);
+    expect(back.status).toBe(200);
+    expect(back.data).toMatchObject({ invitedBy: 'Quinn', bonusPaid: false });
+    expect(await expectBalanceMatchesLedger(t, p.user.id)).toBe(30);
+    expect(await expectBalanceMatchesLedger(t, q.user.id)).toBe(30);
+    expect((await invitationOf(t, q.cookie)).data.invitedCount).toBe(1);
+  });
+});
+
+describe('an inviter past INVITE_BONUS_MAX', () => {
+  it('still links the accounts, by code or at registration, but pays no bonus', async () => {
+    const capped = await buildTestApp({ INVITE_BONUS_MAX: '2' });
+    try {
+      const inviter = await seedUser(capped);
+      const paid: boolean[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const invitee = await seedUser(capped);
+        const answer = await bindInvite(capped, invitee.cookie, inviter.user.inviteCode);
+        expect(answer.status).toBe(200);
+        paid.push(answer.data.bonusPaid as boolean);
+        expect(await expectBalanceMatchesLedger(capped, invitee.user.id)).toBe(answer.data.bonusPaid ? 30 : 20);
+      }
+      expect(paid).toEqual([true, true, false]);
+      expect((await invitationOf(capped, inviter.cookie)).data.invitedCount).toBe(3);
+      expect(await expectBalanceMatchesLedger(capped, inviter.user.id)).toBe(40);
+    } finally {
+      await capped.close();
+    }
   });
 });
 

@@ -112,6 +112,21 @@ describe('payment providers', () => {
     expect(createPayments(loadConfig({ DATA_DIR: '/tmp/x' })).providers.map((p) => p.name)).toEqual(['dev']);
   });
 
+  it('offer the dev provider with Stripe only when PAYMENTS_DEV=true says so, whatever NODE_ENV', () => {
+    const names = (env: Record<string, string>) =>
+      createPayments(loadConfig({ DATA_DIR: '/tmp/x', ...env })).providers.map((p) => p.name);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    // NODE_ENV left unset (development) with Stripe configured: no free purchases.
+    expect(names(stripe)).toEqual(['stripe']);
+    expect(names({ ...stripe, NODE_ENV: 'test' })).toEqual(['stripe']);
+    expect(names({ ...stripe, PAYMENTS_DEV: 'true' })).toEqual(['stripe', 'dev']);
+    expect(names({ PAYMENTS_DEV: 'false' })).toEqual([]);
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).paymentsDev).toBe(true);
+    expect(() => loadConfig({ ...production, PAYMENTS_DEV: 'true' })).toThrow(
+      /PAYMENTS_DEV: not allowed in production/,
+    );
+  });
+
   it('refuse half a Stripe setup and unknown payment methods', () => {
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', STRIPE_PAYMENT_METHODS: 'card,bitcoin' })).toThrow(

@@ -10,7 +10,8 @@ export type LedgerKind =
 /**
  * Balances and the ledger. Every change is one conditional statement plus one ledger row with an
  * idempotency key, inside the caller's transaction: a replayed change inserts nothing and changes
- * nothing, and the balance can never go negative (a check constraint backs the conditions).
+ * nothing. The balance is the sum of the ledger rows; nothing but an order's reversal takes it
+ * below zero (that part is a debt), and no change takes from a balance that would not cover it.
  */
 export function createLedgerRepository(db: Db) {
   return {
@@ -68,7 +69,11 @@ export function createLedgerRepository(db: Db) {
         .where(eq(accounts.userId, userId));
     },
 
-    /** Adds (or, negative, removes) cubes and plan time with a ledger row, once per key. */
+    /**
+     * Adds (or, negative, removes) cubes and plan time with a ledger row, once per key. A credit
+     * always applies (on a balance in debt it pays the debt first); a removal only while the
+     * balance covers it. Plan time pays a plan debt first.
+     */
     async apply(entry: {
       userId: string;
       kind: LedgerKind;
@@ -98,24 +103,36 @@ export function createLedgerRepository(db: Db) {
         .set({
           cubes: sql`${accounts.cubes} + ${entry.cubes}::int`,
           // Plans stack: new time starts when the current plan ends (or now, when none runs).
+          // Every expression reads the row as it was: the debt paid and the time added agree.
           planUntil:
             seconds > 0
-              ? sql`greatest(coalesce(${accounts.planUntil}, now()), now()) + make_interval(secs => ${seconds}::int)`
+              ? sql`greatest(coalesce(${accounts.planUntil}, now()), now())
+                  + make_interval(secs => greatest(0, ${seconds}::int - ${accounts.planDebtSeconds}))`
               : accounts.planUntil,
+          planDebtSeconds:
+            seconds > 0 ? sql`greatest(0, ${accounts.planDebtSeconds} - ${seconds}::int)` : accounts.planDebtSeconds,
           updatedAt: sql`now()`,
         })
-        .where(and(eq(accounts.userId, entry.userId), sql`${accounts.cubes} + ${entry.cubes}::int >= 0`))
+        .where(
+          and(
+            eq(accounts.userId, entry.userId),
+            entry.cubes >= 0 ? undefined : sql`${accounts.cubes} + ${entry.cubes}::int >= 0`,
+          ),
+        )
         .returning({ userId: accounts.userId });
       if (!changed.length) throw new Error(`ledger change refused for ${entry.userId}: balance would go negative`);
       return true;
     },
 
     /**
-     * Takes back what a refunded order granted, once per key: cubes only as far as they are left
-     * (spent cubes are not clawed back; the balance never goes negative) and plan time only while
-     * the plan runs, never ending it before now. The ledger row claims the key first (a replay
-     * finds it and changes nothing); then one statement locks the account row, changes it from
-     * the values it locked and writes what it actually took into that row. Null on a replay.
+     * Takes back what a refunded order granted, all of it, once per key. Cubes come off the balance
+     * whatever it holds: what it cannot cover leaves it below zero, a debt later credits pay first
+     * (cubes held by queued tasks come back with their refunds and go to the debt). Plan time comes
+     * off the running plan, never ending it before now; the part already used becomes a plan debt
+     * that later plan time pays first. The ledger row claims the key first (a replay finds it and
+     * changes nothing); then one statement locks the account row, changes it from the values it
+     * locked and writes the whole reversal into that row. It returns what came off the balance and
+     * the plan (`taken`) and what became debt (`owed`); null on a replay.
      */
     async reverse(entry: { userId: string; cubes: number; planSeconds: number; idempotencyKey: string; note: string }) {
       const [claim] = await db
@@ -126,31 +143,40 @@ export function createLedgerRepository(db: Db) {
       if (!claim) return null;
       const result = (await db.execute(sql`
         with locked as materialized (
-          select user_id, plan_until,
-                 least(cubes, ${entry.cubes}::int) as cubes_taken,
+          select user_id, plan_until, plan_debt_seconds,
+                 least(greatest(cubes, 0), ${entry.cubes}::int) as cubes_taken,
                  case when plan_until > now()
-                      then greatest(now(), plan_until - make_interval(secs => ${entry.planSeconds}::int))
-                      else plan_until end as new_until
+                      then least(${entry.planSeconds}::int, round(extract(epoch from plan_until - now()))::int)
+                      else 0 end as seconds_taken
             from ${accounts} where user_id = ${entry.userId}
              for update
         ),
         changed as (
           update ${accounts} a
-             set cubes = a.cubes - locked.cubes_taken, plan_until = locked.new_until, updated_at = now()
+             set cubes = a.cubes - ${entry.cubes}::int,
+                 plan_until = case when locked.seconds_taken > 0
+                                   then greatest(now(), locked.plan_until - make_interval(secs => locked.seconds_taken))
+                                   else locked.plan_until end,
+                 plan_debt_seconds = locked.plan_debt_seconds + ${entry.planSeconds}::int - locked.seconds_taken,
+                 updated_at = now()
             from locked
            where a.user_id = locked.user_id
-          returning locked.cubes_taken,
-                    coalesce(round(extract(epoch from locked.plan_until - locked.new_until)), 0)::int as seconds_taken
+          returning locked.cubes_taken, locked.seconds_taken
         )
         update ${ledger} l
-           set cubes = -changed.cubes_taken, plan_seconds = -changed.seconds_taken
+           set cubes = -${entry.cubes}::int, plan_seconds = -${entry.planSeconds}::int
           from changed
          where l.id = ${claim.id}
-        returning -l.cubes as "cubes", -l.plan_seconds as "planSeconds"`)) as unknown as {
+        returning changed.cubes_taken as "cubes", changed.seconds_taken as "planSeconds"`)) as unknown as {
         rows: { cubes: number; planSeconds: number }[];
       };
-      const [taken] = result.rows;
-      return taken ?? { cubes: 0, planSeconds: 0 };
+      const [row] = result.rows;
+      if (!row) throw new Error(`ledger reversal found no account for ${entry.userId}`);
+      const taken = { cubes: Number(row.cubes), planSeconds: Number(row.planSeconds) };
+      return {
+        taken,
+        owed: { cubes: entry.cubes - taken.cubes, planSeconds: entry.planSeconds - taken.planSeconds },
+      };
     },
 
     /** Records a charge already taken by `charge` (the balance moved in that statement). */

@@ -12,11 +12,21 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
   return {
     ensureAccount: (userId: string) => repo.ensureAccount(userId, deps.welcomeCubes),
 
+    /**
+     * What the user may spend (`cubes`, never below zero) and what they owe from refunded orders:
+     * `debt` cubes (the balance below zero) and `planDebtSeconds` of plan time.
+     */
     async balance(userId: string) {
       await repo.ensureAccount(userId, deps.welcomeCubes);
       const row = await repo.get(userId);
       const planUntil = row?.planUntil && row.planUntil > new Date() ? row.planUntil.toISOString() : null;
-      return { cubes: row?.cubes ?? 0, planUntil };
+      const sum = row?.cubes ?? 0;
+      return {
+        cubes: Math.max(0, sum),
+        debt: Math.max(0, -sum),
+        planDebtSeconds: row?.planDebtSeconds ?? 0,
+        planUntil,
+      };
     },
 
     /** Takes the price and a task slot, or says why not (insufficient balance / too many tasks). */

@@ -6,9 +6,9 @@ export const ORDERS_HELP = `  order:list --user <user>         Lists a user's or
                [--limit N]         states. <user> as for credits:grant; pages as support:list
                [--cursor C]        does
   order:refund <orderId>           Refunds a paid order: a Stripe payment is paid back by
-                                   Stripe first, then the cubes left of what the order
-                                   granted and its unused plan time are taken back. Cubes
-                                   already spent stay spent
+                                   Stripe first, then all the order granted is taken back.
+                                   What was spent or used already becomes a debt that the
+                                   account's later credits pay first
 `;
 
 export const ORDERS_OPTIONS = { user: { type: 'string' } } as const;
@@ -82,12 +82,14 @@ export function ordersCommands(
       const out = await client
         .orderRefund(orderId)
         .catch((err) => explained(err, orderId, 'See the orders of its user with order:list --user <user>.'));
-      const { order, taken } = out;
+      const { order, taken, owed } = out;
       const paidBack = out.providerRefunded
         ? `Stripe was asked to pay back ${money(order)}.`
         : `No money moved (${order.provider} provider).`;
-      const back = grants(taken) === '—' ? 'nothing (all of it was used)' : grants(taken);
-      return `Order ${order.id} (${order.productId} × ${order.pieces}) is refunded. ${paidBack}\nTook back ${back} from ${out.username}; the balance is now ${out.cubes} cubes.`;
+      const back = grants(taken) === '—' ? 'nothing from the balance' : grants(taken);
+      const debt = grants(owed) === '—' ? '' : `\n${grants(owed)} had been spent or used: now owed by the account.`;
+      const owes = out.debt > 0 ? ` and it owes ${out.debt} cubes` : '';
+      return `Order ${order.id} (${order.productId} × ${order.pieces}) is refunded. ${paidBack}\nTook back ${back} from ${out.username}; the balance is now ${out.cubes} cubes${owes}.${debt}`;
     },
   };
 }

@@ -63,10 +63,12 @@ export function createOrderService(deps: OrderServiceDeps) {
     providerNames: () => deps.providers.map((p) => p.name),
 
     async account(userId: string): Promise<BillingAccount> {
-      const { cubes, planUntil } = await deps.ledger.balance(userId);
+      const { cubes, debt, planDebtSeconds, planUntil } = await deps.ledger.balance(userId);
       const left = planUntil ? Math.max(0, Math.floor((Date.parse(planUntil) - Date.now()) / 1000)) : 0;
       return {
         cubes,
+        debt,
+        planDebtSeconds,
         planUntil: left > 0 ? planUntil : null,
         planSecondsLeft: left,
         isVip: left > 0,
@@ -161,6 +163,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         order: await toOrder(done.order),
         userId: done.order.userId,
         taken: done.taken,
+        owed: done.owed,
         providerRefunded: Boolean(provider?.refund),
       };
     },

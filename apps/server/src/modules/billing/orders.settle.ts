@@ -13,10 +13,19 @@ interface ProviderEvent {
   type: string;
 }
 
-/** What a refund took back: cubes already spent and plan time already used are not clawed back. */
-export interface Taken {
+/** Cubes and plan seconds. */
+export interface Grant {
   cubes: number;
   planSeconds: number;
+}
+
+/**
+ * What a refund took back: all the order granted, `taken` off the balance and the running plan,
+ * and `owed` (what was spent or used already) as a debt the account pays from later credits.
+ */
+export interface Reversal {
+  taken: Grant;
+  owed: Grant;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,24 +85,26 @@ export function createOrderSettlement(deps: {
 
   /**
    * Refunds a paid order here (the provider has paid, or is paying, the money back): the order
-   * becomes refunded and the ledger takes back what it granted, as far as it is left. Null when the
-   * event was seen before or the order is not paid (already refunded, or never paid).
+   * becomes refunded and the ledger takes back all it granted; what the balance cannot cover
+   * becomes a debt. Null when the event was seen before or the order is not paid (already
+   * refunded, or never paid).
    */
-  async function refund(order: OrderRow, event?: ProviderEvent): Promise<{ order: OrderRow; taken: Taken } | null> {
+  async function refund(order: OrderRow, event?: ProviderEvent): Promise<({ order: OrderRow } & Reversal) | null> {
     await deps.ensureAccount(order.userId);
     const done = await deps.database.transaction(async (tx) => {
       const repo = createOrdersRepository(tx);
       if (event && !(await repo.recordEvent({ ...event, orderId: order.id }))) return null;
       const row = await repo.transition(order.id, 'paid', 'refunded');
       if (!row) return null;
-      const taken = await createLedgerRepository(tx).reverse({
+      const reversal = await createLedgerRepository(tx).reverse({
         userId: row.userId,
         cubes: row.cubes,
         planSeconds: row.planSeconds,
         idempotencyKey: `reversal:order:${row.id}`,
         note: orderNote(row),
       });
-      return { order: row, taken: taken ?? { cubes: 0, planSeconds: 0 } };
+      const none = { cubes: 0, planSeconds: 0 };
+      return { order: row, ...(reversal ?? { taken: none, owed: none }) };
     });
     if (done) deps.onBalanceChanged(done.order.userId);
     return done;

@@ -37,6 +37,8 @@ describe('catalogue and account', () => {
     const user = await registerUser(t);
     expect(await account(t, user.cookie)).toEqual({
       cubes: 20,
+      debt: 0,
+      planDebtSeconds: 0,
       planUntil: null,
       planSecondsLeft: 0,
       isVip: false,

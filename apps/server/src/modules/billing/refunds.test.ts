@@ -42,7 +42,9 @@ describe('the operator refunds a dev order', () => {
       userId: user.profile.id,
       username: user.profile.username,
       taken: { cubes: 400, planSeconds: 0 },
+      owed: { cubes: 0, planSeconds: 0 },
       cubes: 20,
+      debt: 0,
       providerRefunded: false,
     });
     expect(await orderOf(t, user.cookie, id)).toMatchObject({ state: 'refunded' });
@@ -107,7 +109,7 @@ describe('the operator refunds a dev order', () => {
     expect((await account(t, user.cookie)).cubes).toBe(70);
   });
 
-  it('takes back only the cubes left when some were spent on generations', async () => {
+  it('takes back all the order granted: cubes spent already become a debt that later credits pay first', async () => {
     const user = await registerUser(t);
     const id = await paidOrder(user.cookie, { productId: 'cubes-50' });
     // Three generations of four full-HD images: 48 of the 70 cubes.
@@ -118,9 +120,22 @@ describe('the operator refunds a dev order', () => {
     expect((await account(t, user.cookie)).cubes).toBe(22);
 
     const refunded = await refundOrder(t, id);
-    expect(refunded.data).toMatchObject({ taken: { cubes: 22, planSeconds: 0 }, cubes: 0 });
-    expect((await ledgerRows(t, user.profile.id, 'reversal')).map((r) => r.cubes)).toEqual([-22]);
-    expect(await expectBalanceMatchesLedger(t, user.cookie, user.profile.id)).toBe(0);
+    expect(refunded.data).toMatchObject({
+      taken: { cubes: 22, planSeconds: 0 },
+      owed: { cubes: 28, planSeconds: 0 },
+      cubes: 0,
+      debt: 28,
+    });
+    expect((await ledgerRows(t, user.profile.id, 'reversal')).map((r) => r.cubes)).toEqual([-50]);
+    expect(await account(t, user.cookie)).toMatchObject({ cubes: 0, debt: 28 });
+    expect(await expectBalanceMatchesLedger(t, user.cookie, user.profile.id)).toBe(-28);
+    const refused = await submit(t, user.cookie, { mode: 'text', prompt: 'in debt', quality: 'SD', count: 1 });
+    expect(refused.json().code).toBe('INSUFFICIENT_BALANCE');
+
+    // The next purchase pays the debt first; what is left is the user's.
+    await paidOrder(user.cookie, { productId: 'cubes-50' });
+    expect(await account(t, user.cookie)).toMatchObject({ cubes: 22, debt: 0 });
+    expect(await expectBalanceMatchesLedger(t, user.cookie, user.profile.id)).toBe(22);
   });
 });
 
@@ -138,8 +153,11 @@ describe('refunding time plans', () => {
     expect(acc).toMatchObject({ isVip: false, planUntil: null, planSecondsLeft: 0, cubes: 20 });
     // The session's cached profile is read again.
     expect(await isVipInProfile(user.cookie)).toBe(false);
+    // The seconds used between the purchase and the refund are owed.
+    expect(refunded.data.owed.planSeconds).toBe(86_400 - refunded.data.taken.planSeconds);
+    expect(acc.planDebtSeconds).toBe(refunded.data.owed.planSeconds);
     const [row] = await ledgerRows(t, user.profile.id, 'reversal');
-    expect(row).toMatchObject({ cubes: 0, plan_seconds: -refunded.data.taken.planSeconds, note: 'plan-day × 1' });
+    expect(row).toMatchObject({ cubes: 0, plan_seconds: -86_400, note: 'plan-day × 1' });
     expect(await expectBalanceMatchesLedger(t, user.cookie, user.profile.id)).toBe(20);
   });
 
@@ -152,6 +170,7 @@ describe('refunding time plans', () => {
 
     const refunded = await refundOrder(t, second);
     expect(refunded.data.taken.planSeconds).toBe(7 * 86_400);
+    expect(refunded.data.owed.planSeconds).toBe(0);
     const acc = await account(t, user.cookie);
     expect(Date.parse(acc.planUntil!)).toBe(before - 7 * 86_400_000);
     expect(acc.isVip).toBe(true);
@@ -164,7 +183,7 @@ describe('refunding time plans', () => {
     expect(await isVipInProfile(user.cookie)).toBe(false);
   });
 
-  it('leaves an ended plan as it is', async () => {
+  it('owes the time of a plan that has ended, and the next plan time pays it first', async () => {
     const user = await registerUser(t);
     const id = await paidOrder(user.cookie, { productId: 'plan-day' });
     await t.database.query("update accounts set plan_until = now() - interval '1 hour' where user_id = $1", [
@@ -172,11 +191,20 @@ describe('refunding time plans', () => {
     ]);
     const refunded = await refundOrder(t, id);
     expect(refunded.data.taken).toEqual({ cubes: 0, planSeconds: 0 });
+    expect(refunded.data.owed).toEqual({ cubes: 0, planSeconds: 86_400 });
     const [acc] = await t.database.query<{ over: boolean }>(
       "select plan_until < now() - interval '59 minutes' as over from accounts where user_id = $1",
       [user.profile.id],
     );
     expect(acc!.over).toBe(true);
-    expect(await ledgerRows(t, user.profile.id, 'reversal')).toMatchObject([{ cubes: 0, plan_seconds: 0 }]);
+    expect(await ledgerRows(t, user.profile.id, 'reversal')).toMatchObject([{ cubes: 0, plan_seconds: -86_400 }]);
+    expect(await account(t, user.cookie)).toMatchObject({ planDebtSeconds: 86_400, isVip: false });
+
+    // A week bought afterwards runs six days: its first day pays what was owed.
+    await paidOrder(user.cookie, { productId: 'plan-week' });
+    const after = await account(t, user.cookie);
+    expect(after.planDebtSeconds).toBe(0);
+    expect(after.planSecondsLeft).toBeGreaterThan(6 * 86_400 - 60);
+    expect(after.planSecondsLeft).toBeLessThanOrEqual(6 * 86_400);
   });
 });

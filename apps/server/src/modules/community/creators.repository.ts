@@ -11,6 +11,8 @@ export interface RecentWork {
   id: string;
   key: string;
   thumbKey: string | null;
+  /** Signed into the thumbnail's link, which ends when the work is taken out or hidden. */
+  linkVersion: number;
 }
 
 export function createCreatorRepository(db: Db) {
@@ -55,10 +57,10 @@ export function createCreatorRepository(db: Db) {
           likesReceived: stat(userStats.likesReceived),
           followedByMe: followedBy(viewerId, users.id),
           recent: sql<RecentWork[]>`(
-            select coalesce(json_agg(json_build_object('id', r.id, 'key', u.key, 'thumbKey', u.thumb_key)
+            select coalesce(json_agg(json_build_object('id', r.id, 'key', u.key, 'thumbKey', u.thumb_key, 'linkVersion', r.link_version)
               order by r.published_at desc, r.id desc), '[]'::json)
             from (
-              select w.id, w.upload_id, w.published_at from ${works} w
+              select w.id, w.upload_id, w.published_at, w.link_version from ${works} w
               where w.user_id = ${users.id} and w.state = 'published'
               order by w.published_at desc, w.id desc limit 3
             ) r join uploads u on u.id = r.upload_id

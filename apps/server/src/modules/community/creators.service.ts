@@ -2,12 +2,13 @@ import type { CreatorCard, UserHome } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { createCreatorRepository } from './creators.repository.ts';
+import { workLinkScope } from './work-links.ts';
 
 /** Avatars are public files, addressed the way the user profile addresses them. */
 export const avatarUrl = (key: string | null) => (key ? `/files/${key}` : null);
 
 /** Creators' public faces: home page headers and the recommended creators of the gallery. */
-export function createCreatorService(deps: { db: Db; imageUrl: (key: string) => string }) {
+export function createCreatorService(deps: { db: Db; imageUrl: (key: string, scope?: string) => string }) {
   const repo = createCreatorRepository(deps.db);
 
   return {
@@ -52,7 +53,10 @@ export function createCreatorService(deps: { db: Db; imageUrl: (key: string) => 
         works: row.works,
         likesReceived: row.likesReceived,
         followedByMe: row.followedByMe,
-        recentWorks: row.recent.map((w) => ({ id: w.id, thumbUrl: deps.imageUrl(w.thumbKey ?? w.key) })),
+        recentWorks: row.recent.map((w) => ({
+          id: w.id,
+          thumbUrl: deps.imageUrl(w.thumbKey ?? w.key, workLinkScope(w.id, w.linkVersion)),
+        })),
       }));
     },
   };

@@ -72,7 +72,13 @@ export function createModerationRepository(database: Database) {
         const from = to === 'hidden' ? sql`true` : sql`${works.state} = 'hidden'`;
         const [after] = await tx
           .update(works)
-          .set({ state: to, hiddenReason: to === 'hidden' ? reason : null, updatedAt: sql`now()` })
+          .set({
+            state: to,
+            hiddenReason: to === 'hidden' ? reason : null,
+            // Hiding ends every image link handed out for the work.
+            ...(to === 'hidden' ? { linkVersion: sql`${works.linkVersion} + 1` } : {}),
+            updatedAt: sql`now()`,
+          })
           .where(and(eq(works.id, workId), from))
           .returning({ state: works.state });
         const step = before.state !== 'published' && after?.state === 'published' ? 1 : 0;
@@ -98,15 +104,25 @@ export function createModerationRepository(database: Database) {
         return { state: after?.state ?? before.state, resolvedReports: resolved };
       }),
 
-    /** Sets or clears the suspension; answers the row as it is now. */
-    async setSuspended(userId: string, suspended: boolean) {
-      const [row] = await db
-        .update(users)
-        .set({ suspendedAt: suspended ? sql`coalesce(${users.suspendedAt}, now())` : null })
-        .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
-        .returning({ id: users.id });
-      return row !== undefined;
-    },
+    /**
+     * Sets or clears the suspension; true when this call changed it. Suspending takes the user's
+     * works out of sight, so it also ends every image link handed out for them.
+     */
+    setSuspended: (userId: string, suspended: boolean) =>
+      database.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ suspendedAt: suspended ? sql`coalesce(${users.suspendedAt}, now())` : null })
+          .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
+          .returning({ id: users.id });
+        if (row && suspended) {
+          await tx
+            .update(works)
+            .set({ linkVersion: sql`${works.linkVersion} + 1` })
+            .where(eq(works.userId, userId));
+        }
+        return row !== undefined;
+      }),
   };
 }
 export type ModerationRepository = ReturnType<typeof createModerationRepository>;

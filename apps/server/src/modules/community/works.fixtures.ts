@@ -49,12 +49,20 @@ export async function makeResult(
   return { taskId: task!.id, uploadId: upload.id, key: upload.key };
 }
 
-export function call(t: TestApp, cookie: string | null, method: 'GET' | 'POST', url: string, payload?: object) {
+export function call(
+  t: TestApp,
+  cookie: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  remoteAddress?: string,
+) {
   return t.app.inject({
     method,
     url: `/turing/community${url}`,
     headers: { ...appHeaders(), ...(cookie ? { cookie } : {}) },
     ...(payload ? { payload } : {}),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 

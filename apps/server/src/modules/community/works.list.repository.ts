@@ -28,6 +28,7 @@ export interface CardRow {
   publishedUs: string;
   key: string;
   thumbKey: string | null;
+  linkVersion: number;
   creatorId: string;
   nickname: string;
   avatarKey: string | null;
@@ -62,6 +63,7 @@ function cardFields(viewerId: string | null) {
     publishedUs: microsOf(works.publishedAt),
     key: uploads.key,
     thumbKey: uploads.thumbKey,
+    linkVersion: works.linkVersion,
     creatorId: users.id,
     nickname: users.nickname,
     avatarKey: users.avatarKey,

@@ -154,7 +154,27 @@ describe('toggles, share, report', () => {
     );
     expect(first.url).toBe(`https://designs.example.com/#/detail/${ids.villa}`);
     const again = await ok<{ shareCount: number }>(call(t, null, 'POST', '/work/share', { id: ids.villa }));
-    expect(again.shareCount).toBe(first.shareCount + 1);
+    expect(again.shareCount).toBe(first.shareCount);
+  });
+
+  it('a share counts once per account or address per work and day', async () => {
+    const share = (cookie: string | null, ip?: string) =>
+      ok<{ shareCount: number }>(call(t, cookie, 'POST', '/work/share', { id: ids.cafe }, ip)).then(
+        (r) => r.shareCount,
+      );
+    const start = await share(null, '192.0.2.1');
+    for (let i = 0; i < 5; i += 1) expect(await share(null, '192.0.2.1')).toBe(start);
+    expect(await share(null, '192.0.2.2')).toBe(start + 1);
+    const fan = await seedUser(t);
+    // A signed-in sharer counts as the account, from wherever they share.
+    expect(await share(fan.cookie, '192.0.2.1')).toBe(start + 2);
+    expect(await share(fan.cookie, '192.0.2.3')).toBe(start + 2);
+    const rows = await t.database.query<{ sharer_key: string }>(
+      'select sharer_key from work_shares where work_id = $1',
+      [ids.cafe],
+    );
+    expect(rows.map((r) => r.sharer_key)).toContain(`user:${fan.user.id}`);
+    expect(rows.map((r) => r.sharer_key).join()).not.toContain('192.0.2');
   });
 
   it('anyone may report a public work once the reason is valid', async () => {
@@ -166,6 +186,29 @@ describe('toggles, share, report', () => {
       ids.cafe,
     ]);
     expect(rows).toEqual([{ reason: 'spam' }]);
+  });
+
+  it('one open report per reporter and work: an account, or an anonymous address', async () => {
+    const r = await makeResult(t, creator.user.id);
+    const w = await publish(t, creator.cookie, { imageId: r.uploadId, title: 'Reported' });
+    const reporter = await seedUser(t);
+    const report = (cookie: string | null, ip: string, reason = 'spam') =>
+      ok(call(t, cookie, 'POST', '/work/report', { id: w.id, reason }, ip));
+    await report(reporter.cookie, '192.0.2.10');
+    await report(reporter.cookie, '192.0.2.11', 'copyright');
+    await report(null, '192.0.2.20');
+    await report(null, '192.0.2.20', 'copyright');
+    await report(null, '192.0.2.21');
+    const open = async () =>
+      t.database.query<{ reporter_id: string | null }>(
+        "select reporter_id from work_reports where work_id = $1 and status = 'open' order by created_at",
+        [w.id],
+      );
+    expect((await open()).map((row) => row.reporter_id)).toEqual([reporter.user.id, null, null]);
+    // Once the operator resolved it, the same reporter may report again.
+    await t.database.query("update work_reports set status = 'resolved' where work_id = $1", [w.id]);
+    await report(reporter.cookie, '192.0.2.10');
+    expect(await open()).toHaveLength(1);
   });
 });
 

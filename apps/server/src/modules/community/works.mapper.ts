@@ -2,6 +2,7 @@ import type { CommunityTag, WorkCard, WorkDetail } from '@turing/contract';
 import { browserUrl, type ObjectStorage } from '../../storage/storage.ts';
 import type { CardRow } from './works.list.repository.ts';
 import type { WorksRepository } from './works.repository.ts';
+import { workLinkScope } from './work-links.ts';
 
 /** As long as the upload module's own signed URLs: enough for a page, too short to pass around. */
 const SIGNED_URL_TTL_SECONDS = 3600;
@@ -12,14 +13,15 @@ const SETTINGS_KEYS = ['mode', 'type', 'model', 'size', 'quality', 'imageWeight'
 export type DetailRow = NonNullable<Awaited<ReturnType<WorksRepository['detail']>>>;
 
 export function createWorksMapper(storage: ObjectStorage) {
-  const url = (key: string) => browserUrl(storage, key, SIGNED_URL_TTL_SECONDS);
+  const url = (key: string, scope?: string) => browserUrl(storage, key, SIGNED_URL_TTL_SECONDS, scope);
   // The same address the user module gives an avatar.
   const avatarUrl = (key: string | null) => (key ? `/files/${key}` : null);
 
+  // Every image link of a work is bound to its link version: it ends when the work is taken out or hidden.
   const card = (row: CardRow): WorkCard => ({
     id: row.id,
     title: row.title,
-    thumbUrl: url(row.thumbKey ?? row.key),
+    thumbUrl: url(row.thumbKey ?? row.key, workLinkScope(row.id, row.linkVersion)),
     width: row.width,
     height: row.height,
     likeCount: row.likeCount,
@@ -34,12 +36,13 @@ export function createWorksMapper(storage: ObjectStorage) {
     const w = row.work;
     const shown = !w.hideParams;
     const settings = Object.fromEntries(SETTINGS_KEYS.filter((k) => k in w.params).map((k) => [k, w.params[k]]));
+    const scope = workLinkScope(w.id, w.linkVersion);
     return {
       id: w.id,
       title: w.title,
       description: w.description,
-      url: url(row.key),
-      thumbUrl: url(row.thumbKey ?? row.key),
+      url: url(row.key, scope),
+      thumbUrl: url(row.thumbKey ?? row.key, scope),
       width: w.width,
       height: w.height,
       likeCount: w.likeCount,
@@ -48,14 +51,23 @@ export function createWorksMapper(storage: ObjectStorage) {
       publishedAt: w.publishedAt.toISOString(),
       liked: row.liked,
       collected: row.collected,
-      baseImage: row.baseKey ? { url: url(row.baseKey), thumbUrl: url(row.baseThumbKey ?? row.baseKey) } : null,
+      baseImage: row.baseKey
+        ? { url: url(row.baseKey, scope), thumbUrl: url(row.baseThumbKey ?? row.baseKey, scope) }
+        : null,
       tags,
       hideParams: w.hideParams,
       prompt: shown ? w.prompt : null,
       settings: shown ? settings : null,
       basedOn:
         row.basedOn?.id && row.basedOn.key && !row.basedOnSuspended
-          ? { id: row.basedOn.id, title: row.basedOn.title!, thumbUrl: url(row.basedOn.thumbKey ?? row.basedOn.key) }
+          ? {
+              id: row.basedOn.id,
+              title: row.basedOn.title!,
+              thumbUrl: url(
+                row.basedOn.thumbKey ?? row.basedOn.key,
+                workLinkScope(row.basedOn.id, row.basedOn.linkVersion!),
+              ),
+            }
           : null,
       derivedCount: row.derivedCount,
       creator: {

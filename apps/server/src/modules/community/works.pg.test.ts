@@ -135,3 +135,56 @@ describe('gallery paging on PostgreSQL', () => {
     }
   });
 });
+
+describe('shares and reports under concurrency', () => {
+  const shareCount = async (workId: string) =>
+    (await t.database.query<{ share_count: number }>('select share_count from works where id = $1', [workId]))[0]!
+      .share_count;
+
+  it('30 shares at once by one user, and by one address: each counts once; 20 addresses count 20', async () => {
+    const { work } = await publicWork('Shared');
+    const fan = await seedUser(t);
+    const byUser = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        ok<{ shareCount: number }>(call(t, fan.cookie, 'POST', '/work/share', { id: work.id })),
+      ),
+    );
+    expect(byUser.every((a) => a.shareCount === 1)).toBe(true);
+    const byAddress = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        ok<{ shareCount: number }>(call(t, null, 'POST', '/work/share', { id: work.id }, '198.51.100.1')),
+      ),
+    );
+    expect(byAddress.every((a) => a.shareCount === 2)).toBe(true);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ok(call(t, null, 'POST', '/work/share', { id: work.id }, `198.51.100.${i + 10}`)),
+      ),
+    );
+    expect(await shareCount(work.id)).toBe(22);
+    const [rows] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from work_shares where work_id = $1',
+      [work.id],
+    );
+    expect(rows!.n).toBe(22);
+  });
+
+  it('reports at once by one user and by one address: one open report each', async () => {
+    const { work } = await publicWork('Reported');
+    const reporter = await seedUser(t);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () =>
+        call(t, reporter.cookie, 'POST', '/work/report', { id: work.id, reason: 'spam' }),
+      ),
+      ...Array.from({ length: 10 }, () =>
+        call(t, null, 'POST', '/work/report', { id: work.id, reason: 'spam' }, '198.51.100.200'),
+      ),
+    ]);
+    expect(answers.map((a) => a.json().status)).toEqual(Array(20).fill(200));
+    const [row] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from work_reports where work_id = $1 and status = 'open'",
+      [work.id],
+    );
+    expect(row!.n).toBe(2);
+  });
+});

@@ -217,8 +217,21 @@ describe('privacy of unpublished and hidden works', () => {
     expect((await ok<{ state: string }>(call(t, owner.cookie, 'GET', `/work/detail?id=${work.id}`))).state).toBe(
       'hidden',
     );
-    // Publishing again does not undo moderation.
-    expect((await publish(t, owner.cookie, { imageId: result.uploadId, title: 'Again' })).state).toBe('hidden');
+    // Publishing again does not undo moderation, and the owner changes nothing until it is restored.
+    expect(
+      await errorOf(call(t, owner.cookie, 'POST', '/work/publish', { imageId: result.uploadId, title: 'Again' })),
+    ).toMatchObject({ code: 'WORK_HIDDEN' });
+    const edit = { id: work.id, title: 'Edited', description: 'new text' };
+    expect(await errorOf(call(t, owner.cookie, 'POST', '/work/update', edit))).toMatchObject({ code: 'WORK_HIDDEN' });
+    const [stored] = await t.database.db.select().from(works).where(eq(works.id, work.id));
+    expect(stored).toMatchObject({ title: 'Reported', state: 'hidden' });
+    // Someone else's hidden work is simply not found.
+    const other = await seedUser(t);
+    expect(await errorOf(call(t, other.cookie, 'POST', '/work/update', edit))).toMatchObject({
+      code: 'WORK_NOT_FOUND',
+    });
+    await t.database.db.update(works).set({ state: 'published' }).where(eq(works.id, work.id));
+    expect((await ok<{ title: string }>(call(t, owner.cookie, 'POST', '/work/update', edit))).title).toBe('Edited');
   });
 
   it('a suspended creator’s works leave the gallery', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client.ts';
 import {
@@ -77,7 +77,13 @@ export function createWorksRepository(database: Database) {
           collected: viewerFlag(
             sql<boolean>`exists (select 1 from work_collections c where c.user_id = ${viewerId} and c.work_id = ${works.id})`,
           ),
-          basedOn: { id: basedOn.id, title: basedOn.title, key: basedOnUpload.key, thumbKey: basedOnUpload.thumbKey },
+          basedOn: {
+            id: basedOn.id,
+            title: basedOn.title,
+            key: basedOnUpload.key,
+            thumbKey: basedOnUpload.thumbKey,
+            linkVersion: basedOn.linkVersion,
+          },
           basedOnSuspended: sql<boolean>`${basedOnCreator.suspendedAt} is not null`.mapWith(Boolean),
           derivedCount: sql<number>`(select count(*) from works d join users du on du.id = d.user_id
             where d.based_on_id = ${works.id} and d.state = 'published' and du.suspended_at is null)`.mapWith(Number),
@@ -106,6 +112,16 @@ export function createWorksRepository(database: Database) {
     },
 
     activeBanners: () => db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort)),
+
+    /** Whether the work is there with this link version (its image links of that version still work). */
+    async linkVersionIs(id: string, linkVersion: number) {
+      const [row] = await db
+        .select({ id: works.id })
+        .from(works)
+        .where(and(eq(works.id, id), eq(works.linkVersion, linkVersion)))
+        .limit(1);
+      return row !== undefined;
+    },
 
     async exists(id: string) {
       const [row] = await db.select({ id: works.id }).from(works).where(eq(works.id, id)).limit(1);
@@ -136,15 +152,17 @@ export function createWorksRepository(database: Database) {
     /**
      * Publishes an image, or updates the work it already is (publishing it again when it was
      * taken out). The image's row is locked first, so two publishes of one image make one work.
+     * Null when the work is hidden by an operator: its owner changes nothing until it is restored.
      */
     publish: (input: NewWork) =>
       database.transaction(async (tx) => {
         await tx.execute(sql`select 1 from ${uploads} where ${uploads.id} = ${input.uploadId} for update`);
         const [existing] = await tx
-          .select({ id: works.id })
+          .select({ id: works.id, state: works.state })
           .from(works)
           .where(and(eq(works.uploadId, input.uploadId), eq(works.userId, input.userId)))
           .limit(1);
+        if (existing?.state === 'hidden') return null;
         if (!existing) {
           const [row] = await tx.insert(works).values(input).returning();
           await bumpWorks(tx, input.userId, 1);
@@ -170,11 +188,12 @@ export function createWorksRepository(database: Database) {
         return existing;
       }),
 
+    /** Changes the owner's text, unless an operator has hidden the work; true when it changed. */
     async update(id: string, userId: string, text: WorkText) {
       const rows = await db
         .update(works)
         .set({ ...text, updatedAt: sql`now()` })
-        .where(and(eq(works.id, id), eq(works.userId, userId)))
+        .where(and(eq(works.id, id), eq(works.userId, userId), ne(works.state, 'hidden')))
         .returning({ id: works.id });
       return rows.length === 1;
     },
@@ -184,7 +203,7 @@ export function createWorksRepository(database: Database) {
       database.transaction(async (tx) => {
         const rows = await tx
           .update(works)
-          .set({ state: 'unpublished', updatedAt: sql`now()` })
+          .set({ state: 'unpublished', linkVersion: sql`${works.linkVersion} + 1`, updatedAt: sql`now()` })
           .where(and(eq(works.id, id), eq(works.userId, userId), eq(works.state, 'published')))
           .returning({ id: works.id });
         if (rows.length) await bumpWorks(tx, userId, -1);

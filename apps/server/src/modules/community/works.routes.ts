@@ -38,13 +38,20 @@ export async function worksModule(app: FastifyInstance, opts: { works: WorksServ
   defineRoute(app, communityRoutes.collect, async (req) => works.collect(req.body.id, req.user!.id));
   defineRoute(app, communityRoutes.uncollect, async (req) => works.uncollect(req.body.id, req.user!.id));
 
-  // Anyone may share or report, so both are limited per address (or account) against scripted counts.
-  defineRoute(app, communityRoutes.share, async (req) => works.share(req.body.id), perCaller(60, '1 minute'));
+  // Anyone may share or report, so both are limited per address (or account) against scripted
+  // calls; each also counts once per caller and work (a share once a day, a report while open).
+  const caller = (req: FastifyRequest) => ({ userId: viewer(req), ip: req.ip });
+  defineRoute(
+    app,
+    communityRoutes.share,
+    async (req) => works.share(req.body.id, caller(req)),
+    perCaller(60, '1 minute'),
+  );
   defineRoute(
     app,
     communityRoutes.report,
     async (req) => {
-      await works.report(req.body.id, viewer(req), req.body.reason, req.body.details);
+      await works.report(req.body.id, caller(req), req.body.reason, req.body.details);
       return null;
     },
     perCaller(10, '1 hour'),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PageRequest, TaskParams, WorkDetail, publishBody, updateWorkBody, workListQuery } from '@turing/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import { createWorksMapper } from './works.mapper.ts';
 import { createWorksRepository } from './works.repository.ts';
 import { createCommunityTags } from './works.tags.ts';
 import { createWorksTogglesRepository, type ToggleKind } from './works.toggles.repository.ts';
+import { parseWorkLinkScope } from './work-links.ts';
 
 /** Parameters that name a user's own images or folder: never handed to another user. */
 const PRIVATE_PARAMS = ['baseImageId', 'referenceImageId', 'depthImageId', 'lineArtImageId', 'maskImageId', 'folderId'];
@@ -30,6 +32,19 @@ function assertVisible(found: Visibility | null, viewerId: string | null): asser
   if (found.work.state === 'hidden' || found.suspended) throw new AppError('WORK_HIDDEN');
   if (found.work.state !== 'published') throw new AppError('WORK_NOT_FOUND');
 }
+
+/** Who shares or reports: the signed-in account, or else the address the request came from. */
+export interface Caller {
+  userId: string | null;
+  ip: string;
+}
+
+/**
+ * The key that counts a caller once: the account, or a digest of the address (the address itself
+ * is not stored with the share or the report).
+ */
+const callerKey = (caller: Caller) =>
+  caller.userId ? `user:${caller.userId}` : `ip:${createHash('sha256').update(caller.ip).digest('hex').slice(0, 32)}`;
 
 export function createWorksService(deps: {
   database: Database;
@@ -145,6 +160,7 @@ export function createWorksService(deps: {
         width: upload.width,
         height: upload.height,
       });
+      if (!work) throw new AppError('WORK_HIDDEN');
       await deps.achievements?.refresh(userId);
       return detail(work.id, userId);
     },
@@ -157,8 +173,19 @@ export function createWorksService(deps: {
         tags: stored,
         hideParams: body.hideParams,
       });
-      if (!changed) throw new AppError('WORK_NOT_FOUND');
+      if (!changed) {
+        // Not theirs (or gone) reads as not found; hidden by an operator stays as the operator left it.
+        const found = await repo.find(body.id);
+        if (found?.work.userId === userId && found.work.state === 'hidden') throw new AppError('WORK_HIDDEN');
+        throw new AppError('WORK_NOT_FOUND');
+      }
       return detail(body.id, userId);
+    },
+
+    /** Whether a signed image link's scope is current: its work is there and at that link version. */
+    async linkValid(scope: string) {
+      const parsed = parseWorkLinkScope(scope);
+      return parsed ? repo.linkVersionIs(parsed.workId, parsed.linkVersion) : false;
     },
 
     async unpublish(userId: string, id: string) {
@@ -174,15 +201,20 @@ export function createWorksService(deps: {
     collect: (id: string, userId: string) => toggle('collect', true, id, userId),
     uncollect: (id: string, userId: string) => toggle('collect', false, id, userId),
 
-    /** The public link is built from the configured address, never from what a request claims. */
-    async share(id: string) {
-      const shareCount = await toggles.share(id);
+    /**
+     * The public link is built from the configured address, never from what a request claims. The
+     * share is counted once per caller (the account, else the address) per work and day.
+     */
+    async share(id: string, caller: Caller) {
+      const shareCount = await toggles.share(id, callerKey(caller));
       if (shareCount === null) throw new AppError('WORK_NOT_FOUND');
       return { url: `${deps.publicUrl}/#/detail/${id}`, shareCount };
     },
 
-    async report(id: string, reporterId: string | null, reason: string, details: string) {
-      if (!(await toggles.report(id, reporterId, reason, details))) throw new AppError('WORK_NOT_FOUND');
+    /** One open report per reporter (the account, else the address) and work; a repeat is accepted quietly. */
+    async report(id: string, caller: Caller, reason: string, details: string) {
+      const reporter = { id: caller.userId, key: callerKey(caller) };
+      if (!(await toggles.report(id, reporter, reason, details))) throw new AppError('WORK_NOT_FOUND');
     },
   };
 }

@@ -66,23 +66,47 @@ export function createWorksTogglesRepository(database: Database) {
       return row ? { likeCount: Number(row.like_count), collectCount: Number(row.collect_count) } : null;
     },
 
-    /** Counts a share; null when the work is not public. */
-    async share(workId: string) {
-      const [row] = await database.query<{ share_count: number }>(
-        `WITH ${TARGET} UPDATE works SET share_count = share_count + 1 WHERE id = (SELECT id FROM target) RETURNING share_count`,
-        [workId],
-      );
+    /**
+     * Counts a share once per sharer, work and day, in one statement: the row and the counter
+     * change together, and a repeated share changes neither. The count after it; null when the
+     * work is not public.
+     */
+    async share(workId: string, sharerKey: string) {
+      const statement = `WITH ${TARGET},
+changed AS (
+  INSERT INTO work_shares (work_id, sharer_key, day) SELECT id, $2::text, current_date FROM target
+  ON CONFLICT DO NOTHING RETURNING work_id
+),
+counted AS (
+  UPDATE works SET share_count = share_count + 1 WHERE id = (SELECT work_id FROM changed) RETURNING share_count
+)
+SELECT share_count, true AS changed FROM counted
+UNION ALL
+SELECT share_count, false FROM works WHERE id = (SELECT id FROM target) AND NOT EXISTS (SELECT 1 FROM changed)`;
+      let [row] = await database.query<{ share_count: number; changed: boolean }>(statement, [workId, sharerKey]);
+      if (row && !row.changed) {
+        // As for toggles: a share this statement waited for has committed since; read it again.
+        [row] = await database.query('SELECT share_count, false AS changed FROM works WHERE id = $1', [workId]);
+      }
       return row ? Number(row.share_count) : null;
     },
 
-    /** Files a report; false when the work is not public. */
-    async report(workId: string, reporterId: string | null, reason: string, details: string) {
-      const rows = await database.query(
-        `WITH ${TARGET} INSERT INTO work_reports (work_id, reporter_id, reason, details)
-         SELECT id, $2::uuid, $3::text, $4::text FROM target RETURNING id`,
-        [workId, reporterId, reason, details],
+    /**
+     * Files a report, one open report per reporter and work: a second one while the first is open
+     * changes nothing. False when the work is not public.
+     */
+    async report(workId: string, reporter: { id: string | null; key: string }, reason: string, details: string) {
+      const [row] = await database.query<{ found: boolean }>(
+        `WITH ${TARGET},
+filed AS (
+  INSERT INTO work_reports (work_id, reporter_id, reporter_key, reason, details)
+  SELECT id, $2::uuid, $3::text, $4::text, $5::text FROM target
+  ON CONFLICT (work_id, reporter_key) WHERE status = 'open' DO NOTHING RETURNING id
+)
+SELECT EXISTS (SELECT 1 FROM target) AS found`,
+        [workId, reporter.id, reporter.key, reason, details],
       );
-      return rows.length === 1;
+      return row?.found === true;
     },
   };
 }

@@ -18,9 +18,13 @@ export async function systemModule(
     ipCountryLookupUrl: string | null;
     fleet: Pick<FleetService, 'readiness'>;
     faults: { readonly unhandledRejections: number };
+    testPayments: boolean;
   },
 ) {
-  defineRoute(app, systemRoutes.clientConfig, async () => ({ ipCountryLookupUrl: opts.ipCountryLookupUrl }));
+  defineRoute(app, systemRoutes.clientConfig, async () => ({
+    ipCountryLookupUrl: opts.ipCountryLookupUrl,
+    testPayments: opts.testPayments,
+  }));
 
   const check = async () => {
     await opts.database.ping();

@@ -121,7 +121,7 @@ describe('unknown API paths', () => {
 describe('GET /turing/config', () => {
   it('keeps the IP country lookup off by default', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/turing/config' });
-    expect(res.json().data).toEqual({ ipCountryLookupUrl: null });
+    expect(res.json().data).toEqual({ ipCountryLookupUrl: null, testPayments: true });
     expect(res.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
   });
 
@@ -129,7 +129,7 @@ describe('GET /turing/config', () => {
     const on = await buildTestApp({ IP_COUNTRY_LOOKUP: 'true' });
     try {
       const res = await on.app.inject({ method: 'GET', url: '/turing/config' });
-      expect(res.json().data).toEqual({ ipCountryLookupUrl: 'https://ip2c.org/s' });
+      expect(res.json().data).toEqual({ ipCountryLookupUrl: 'https://ip2c.org/s', testPayments: true });
       expect(res.headers['content-security-policy']).toContain("connect-src 'self' https://ip2c.org");
     } finally {
       await on.close();

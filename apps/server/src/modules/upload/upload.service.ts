@@ -24,7 +24,7 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
   const repo = createUploadRepository(deps.db);
   const quota = deps.quota ?? { count: LIMITS.uploadDailyCount, bytes: LIMITS.uploadDailyBytes };
   const now = deps.now ?? (() => new Date());
-  const url = (key: string) => browserUrl(deps.storage, key, SIGNED_URL_TTL_SECONDS);
+  const url = (key: string, scope?: string) => browserUrl(deps.storage, key, SIGNED_URL_TTL_SECONDS, scope);
   const toDto = (row: UploadRow): UploadedImage => ({
     id: row.id,
     kind: row.kind as UploadKind,

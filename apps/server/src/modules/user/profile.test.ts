@@ -194,9 +194,11 @@ describe('a NUL character', () => {
       expect(en.statusCode).toBe(400);
       expect(en.json()).toMatchObject({
         code: 'TEXT_INVALID_CHAR',
-        msg: 'The text contains an invalid character (a NUL byte), please remove it',
+        msg: 'The text contains a character that cannot be kept (a NUL byte, a broken character or a text-direction control), please remove it',
       });
-      expect((await update(cookie, payload, 'zh')).json().msg).toBe('输入内容包含无效字符（NUL 空字符），请删除后重试');
+      expect((await update(cookie, payload, 'zh')).json().msg).toBe(
+        '输入内容包含无法保存的字符（NUL 空字符、残缺字符或文字方向控制符），请删除后重试',
+      );
     }
     const login = await t.app.inject({
       method: 'POST',

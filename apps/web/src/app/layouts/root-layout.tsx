@@ -5,6 +5,7 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { AppHeader } from '../header/app-header.tsx';
 import { ProfileSync } from '../profile-sync.tsx';
+import { TestPaymentsRibbon } from '../test-payments-ribbon.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import './root-layout.css';
 
@@ -46,6 +47,7 @@ export function RootLayout() {
   return (
     <div className="app-root">
       <ProfileSync />
+      <TestPaymentsRibbon />
       {!handle.hideHeader && <AppHeader />}
       <main
         className={handle.fullWidth ? 'app-body app-body--full' : 'app-body'}

@@ -5,7 +5,8 @@ import { createStripeProvider } from './stripe.provider.ts';
 
 /**
  * The payment providers of this node, preferred first: Stripe when its keys are set, and the dev
- * provider only outside production, so a production server can never hand out free cubes.
+ * provider only when PAYMENTS_DEV says so (by default only without Stripe and outside production;
+ * production refuses it), so a server can hand out free cubes only by someone's explicit choice.
  */
 export function createPayments(config: Config) {
   const stripe =
@@ -20,6 +21,6 @@ export function createPayments(config: Config) {
       : null;
   const providers: PaymentProvider[] = [];
   if (stripe) providers.push(stripe.provider);
-  if (!config.production) providers.push(createDevProvider({ publicUrl: config.publicUrl }));
+  if (config.paymentsDev) providers.push(createDevProvider({ publicUrl: config.publicUrl }));
   return { stripe, providers };
 }

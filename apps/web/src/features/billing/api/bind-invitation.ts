@@ -13,7 +13,7 @@ export function useBindInvitation() {
   return useMutation({
     mutationFn: bindInvitation,
     meta: { silent: true },
-    onSuccess: (invitation) => {
+    onSuccess: ({ bonusPaid: _, ...invitation }) => {
       client.setQueryData(billingKeys.invitation, invitation);
       return refreshBalance(client);
     },

@@ -51,7 +51,7 @@ describe('the invitation card', () => {
           return { status: 400, code: 'INVITE_CODE_SELF', msg: 'You cannot enter your own invitation code' };
         }
         invitedBy = 'Iris';
-        return { data: { ...mine, invitedBy } };
+        return { data: { ...mine, invitedBy, bonusPaid: true } };
       },
     });
     const user = userEvent.setup();
@@ -67,5 +67,22 @@ describe('the invitation card', () => {
     expect(await screen.findByTestId('invited-by')).toHaveTextContent('You were invited by Iris');
     expect(screen.queryByRole('textbox', { name: 'Invitation code you received' })).not.toBeInTheDocument();
     expect(api.to('/user/invitation/bind').map((c) => c.body)).toEqual([{ code: 'ADA12345' }, { code: 'IRIS5678' }]);
+  });
+
+  it('says when a code linked the accounts without a bonus', async () => {
+    mockApi({
+      '/user/invitation': { data: mine },
+      '/user/invitation/bind': { data: { ...mine, invitedBy: 'Iris', bonusPaid: false } },
+    });
+    const success = vi.spyOn(toastModule.toast, 'success');
+    const user = userEvent.setup();
+    renderInApp(<InvitationCard />);
+    await user.type(await screen.findByRole('textbox', { name: 'Invitation code you received' }), 'IRIS5678');
+    await user.click(screen.getByRole('button', { name: 'Enter code' }));
+    await vi.waitFor(() =>
+      expect(success).toHaveBeenCalledWith(
+        'Invitation code accepted. No bonus this time: one was paid between you before, or your inviter has reached the limit of bonus invitations',
+      ),
+    );
   });
 });

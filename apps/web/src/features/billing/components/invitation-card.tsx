@@ -22,7 +22,7 @@ export function InvitationCard() {
     bind.mutate(code.trim(), {
       onSuccess: (next) => {
         form.resetFields();
-        toast.success(t('invite.done', { count: next.bonusCubes }));
+        toast.success(next.bonusPaid ? t('invite.done', { count: next.bonusCubes }) : t('invite.doneNoBonus'));
       },
       onError: (err) => setRefusal(err.message),
     });

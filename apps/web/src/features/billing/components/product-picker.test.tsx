@@ -24,7 +24,15 @@ const products: Product[] = [
     name: { en: 'Day plan', zh: '日卡' },
   },
 ];
-const account: BillingAccount = { cubes: 3, planUntil: null, planSecondsLeft: 0, isVip: false, providers: ['dev'] };
+const account: BillingAccount = {
+  cubes: 3,
+  debt: 0,
+  planDebtSeconds: 0,
+  planUntil: null,
+  planSecondsLeft: 0,
+  isVip: false,
+  providers: ['dev'],
+};
 const ORDER_ID = '8d100cf7-336e-46ba-81d0-5c5b8d3ccb01';
 
 beforeEach(async () => {

@@ -104,9 +104,12 @@ export function WorkActions({ work, onEdit }: Props) {
       )}
       {work.mine && (
         <>
-          <Button icon={<EditOutlined />} data-testid="edit-work" onClick={onEdit}>
-            {t('actions.edit')}
-          </Button>
+          {/* A work the administrator hid stays as it was until it is restored. */}
+          {work.state !== 'hidden' && (
+            <Button icon={<EditOutlined />} data-testid="edit-work" onClick={onEdit}>
+              {t('actions.edit')}
+            </Button>
+          )}
           {work.state === 'published' && (
             <Popconfirm
               title={t('actions.unpublishConfirm')}

@@ -193,4 +193,19 @@ describe('the detail page', () => {
     expect(await screen.findByText(en.detail.notFoundTitle)).toBeInTheDocument();
     expect(api.to('/community/work/detail')).toHaveLength(0);
   });
+
+  it('offers its owner no edit while the administrator keeps the work hidden', async () => {
+    mockApi({ '/community/work/detail': { data: work({ mine: true }) }, '/community/work/derived': empty });
+    show();
+    expect(await screen.findByTestId('edit-work')).toBeInTheDocument();
+    cleanup();
+    mockApi({
+      '/community/work/detail': { data: work({ mine: true, state: 'hidden' }) },
+      '/community/work/derived': empty,
+    });
+    show();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Birch pavilion' })).toBeInTheDocument();
+    expect(screen.queryByTestId('edit-work')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('unpublish-work')).not.toBeInTheDocument();
+  });
 });

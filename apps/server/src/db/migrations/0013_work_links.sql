@@ -1,0 +1,1 @@
+ALTER TABLE "works" ADD COLUMN "link_version" integer DEFAULT 0 NOT NULL;
