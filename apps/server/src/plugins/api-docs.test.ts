@@ -20,10 +20,13 @@ const docsOf = async (env: Record<string, string>) => {
 };
 
 describe('the API documentation at /turing/docs', () => {
-  it('is served outside production, and in production only with API_DOCS=true', async () => {
+  it('is served outside production, not in production by default', async () => {
     expect(loadConfig({ DATA_DIR: '/tmp/x' }).apiDocs).toBe(true);
     expect(loadConfig({ DATA_DIR: '/tmp/x', ...production }).apiDocs).toBe(false);
     expect(await docsOf(production)).toBe(404);
+  });
+
+  it('is served in production with API_DOCS=true, and hidden anywhere with API_DOCS=false', async () => {
     expect(await docsOf({ ...production, API_DOCS: 'true' })).toBe(200);
     expect(await docsOf({ API_DOCS: 'false' })).toBe(404);
   });
