@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { postgresPassFiles } from './apps/server/src/test/postgres-pass.ts';
@@ -12,10 +13,17 @@ const server = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // Server test files share nothing through module state (each builds its own app and database),
+  // so a worker keeps its loaded modules from one file to the next instead of importing the whole
+  // server again per file, which took longer than most files' tests.
+  isolate: false,
 } as const;
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle (cores - 1), which on a 2-core machine means one worker.
+    // The tests mostly wait on the database and child processes, so one per core keeps both busy.
+    maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {
