@@ -1,20 +1,55 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { postgresPassFiles } from './apps/server/src/test/postgres-pass.ts';
+
+// With TEST_DATABASE_URL (a throw-away PostgreSQL server; the test script starts one), the server
+// tests that use a database run a second time on it, in the same run as everything else.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const onPostgres = postgresPassFiles(serverSrc);
+
+const server = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Server test files share nothing through module state (each builds its own app and database),
+  // so a worker keeps its loaded modules from one file to the next instead of importing the whole
+  // server again per file, which took longer than most files' tests.
+  isolate: false,
+} as const;
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle (cores - 1), which on a 2-core machine means one worker.
+    // The tests mostly wait on the database and child processes, so one per core keeps both busy.
+    maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
+          ...server,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          // *.pg.test.ts need a real PostgreSQL: the test script runs them with TEST_DATABASE_URL.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/server/src/**/*.pg.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // *.pg.test.ts need a real PostgreSQL: they run in server-postgres only.
+          exclude: ['apps/server/src/**/*.pg.test.ts'],
+          globalSetup: ['apps/server/src/test/pglite-template.global-setup.ts'],
+          provide: { postgresPassFiles: onPostgres },
         },
       },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                ...server,
+                name: 'server-postgres',
+                include: onPostgres.map((file) => path.relative(import.meta.dirname, file)),
+                globalSetup: ['apps/server/src/test/postgres-template.global-setup.ts'],
+                provide: { postgres: { url: postgresUrl }, postgresPassFiles: onPostgres },
+              },
+            },
+          ]
+        : []),
       {
         extends: './apps/web/vite.config.ts',
         test: {

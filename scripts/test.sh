@@ -44,8 +44,9 @@ PGPORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=
 $AS "$PG_BIN/initdb" -D "$PGTMP/data" -U postgres -A trust --no-sync >/dev/null
 $AS "$PG_BIN/pg_ctl" -D "$PGTMP/data" -w -l "$PGTMP/log" \
   -o "-p $PGPORT -k $PGTMP -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+# server-postgres (vitest.config.ts) holds the server test files that use a database, and *.pg.test.ts.
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
-  vitest run --project server --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-postgres.json"
+  vitest run --project server-postgres --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-postgres.json"
 
 step "end-to-end journeys (Chromium)"
 npm run --silent build >/dev/null

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import pg from 'pg';
+import { expect, inject } from 'vitest';
 import { APP_HEADER, SESSION_COOKIE } from '@turing/contract';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -14,19 +15,49 @@ import type { OutboxLine } from '../modules/messaging/outbox.ts';
 import { createSessionRepository } from '../modules/auth/session.repository.ts';
 import { createSessionService } from '../modules/auth/session.service.ts';
 
-/**
- * The test script runs the API suite twice: on in-memory PGlite, then with TEST_DATABASE_URL
- * pointing at a throw-away PostgreSQL server, where each app gets a database of its own.
- */
-const adminUrl = process.env.TEST_DATABASE_URL;
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set for the PostgreSQL pass (vitest.config.ts): the throw-away server's admin URL. */
+    postgres?: { url: string };
+    /** A database on that server, migrated once for the run (postgres-template.global-setup.ts). */
+    postgresTemplate?: string;
+    /** A dump of a PGlite data directory, migrated once for the run (pglite-template.global-setup.ts). */
+    pgliteTemplate?: string;
+    /** The test files the PostgreSQL pass runs (postgres-pass.ts). */
+    postgresPassFiles?: string[];
+  }
+}
 
-/** An empty PostgreSQL database of its own (PostgreSQL runs only). */
-export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+/**
+ * The test script runs the API suite twice: on in-memory PGlite, then on a throw-away PostgreSQL
+ * server (the `server-postgres` project), where each app gets a database of its own. This module is
+ * the only place that chooses between the two. It asks at each call, not once at import: a worker
+ * may keep this module loaded from one test file (and project) to the next.
+ */
+const postgresUrl = () => inject('postgres')?.url;
+
+/**
+ * The PostgreSQL pass runs only the files that reach this helper (postgres-pass.ts finds them by
+ * their imports). A file that gets here without being on that list would silently miss the pass.
+ */
+function assertInPostgresPass() {
+  const listed = inject('postgresPassFiles');
+  const file = expect.getState().testPath;
+  if (listed && file && !listed.includes(file)) {
+    throw new Error(
+      `${file} uses the test app, but the PostgreSQL pass would not run it: import test/test-app.ts ` +
+        'with a plain import (see test/postgres-pass.ts).',
+    );
+  }
+}
+
+async function createDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = postgresUrl();
+  if (!adminUrl) throw new Error('the PostgreSQL pass is not configured (TEST_DATABASE_URL)');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -41,9 +72,23 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
   };
 }
 
+/** An empty PostgreSQL database of its own (PostgreSQL runs only). */
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  assertInPostgresPass();
+  return createDatabase();
+}
+
+let pgliteTemplate: Blob | undefined;
+function pgliteCopy(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (file) pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/** A migrated database of its own: a copy of the run's migrated one when there is one. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!adminUrl) return { database: await openPglite(null), drop: async () => {} };
-  const { url, drop } = await freshDatabaseUrl();
+  if (!postgresUrl()) return { database: await openPglite(null, { loadDataDir: pgliteCopy() }), drop: async () => {} };
+  const { url, drop } = await createDatabase(inject('postgresTemplate'));
   return { database: await openPostgres(url), drop };
 }
 
@@ -63,6 +108,7 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   opts: { databaseUrl?: string; logger?: pino.Logger } = {},
 ) {
+  assertInPostgresPass();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

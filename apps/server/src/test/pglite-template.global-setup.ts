@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite } from '../db/client.ts';
+
+/**
+ * Migrates one PGlite database for the whole run and leaves a dump of its data directory, which
+ * test-app.ts loads for every app: a copy takes a fraction of a second, migrating takes seconds.
+ */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'turing-pglite-'));
+  const file = path.join(dir, 'migrated.tar');
+  const database = await openPglite(null);
+  try {
+    if (database.driver.kind !== 'pglite') throw new Error('expected PGlite');
+    const dump = await database.driver.client.dumpDataDir('none');
+    fs.writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  project.provide('pgliteTemplate', file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

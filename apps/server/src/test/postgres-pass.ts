@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Which server test files run a second time on PostgreSQL. test-app.ts is the only code that
+ * chooses the database, so a test file whose imports (followed through local modules) never reach
+ * it runs the same on either database and needs one run. Every `*.pg.test.ts` is included too.
+ * test-app.ts checks at run time that a file using it is on this list, so a file this scan missed
+ * (say, one importing the helper by a computed path) fails instead of silently skipping PostgreSQL.
+ */
+const TEST_APP = 'test/test-app.ts';
+const SPECIFIER = /\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function localImports(file: string): string[] {
+  const source = fs.readFileSync(file, 'utf8');
+  return [...source.matchAll(SPECIFIER)].map((m) => {
+    const target = path.resolve(path.dirname(file), m[1]!);
+    const found = [target, `${target}.ts`, path.join(target, 'index.ts')].find(
+      (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+    );
+    if (!found) throw new Error(`${file}: cannot resolve the import "${m[1]}"`);
+    return found;
+  });
+}
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => {
+    if (!entry.isFile() || !entry.name.endsWith('.test.ts')) return [];
+    const full = path.join(entry.parentPath, entry.name);
+    return full.split(path.sep).includes('node_modules') ? [] : [full];
+  });
+}
+
+/** Absolute paths of the test files under `serverSrc` (apps/server/src) that run on PostgreSQL too. */
+export function postgresPassFiles(serverSrc: string): string[] {
+  const root = path.resolve(serverSrc);
+  const tests = testFiles(root);
+  // Every module the tests load, with who imports it; then walk back from test-app.ts.
+  const importedBy = new Map<string, string[]>();
+  const seen = new Set<string>(tests);
+  const queue = [...tests];
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    for (const dep of localImports(file)) {
+      importedBy.set(dep, [...(importedBy.get(dep) ?? []), file]);
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        queue.push(dep);
+      }
+    }
+  }
+  const reaching = new Set<string>([path.join(root, TEST_APP)]);
+  const back = [...reaching];
+  for (let file = back.pop(); file; file = back.pop()) {
+    for (const importer of importedBy.get(file) ?? []) {
+      if (!reaching.has(importer)) {
+        reaching.add(importer);
+        back.push(importer);
+      }
+    }
+  }
+  return tests.filter((file) => file.endsWith('.pg.test.ts') || reaching.has(file)).sort();
+}
