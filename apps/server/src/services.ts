@@ -173,7 +173,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     settings,
     uploads,
     images,
-    capacity: async (engine) => (await engines.get(engine)).capacity(),
+    // An engine that cannot be made (no API key, no server URL) has no capacity to count and takes no task.
+    capacity: async (engine) => (await engines.get(engine).catch(() => null))?.capacity(),
   });
   const taskLifecycle = createTaskLifecycle({
     database,
@@ -192,7 +193,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     lifecycle: taskLifecycle,
     translator,
     canCancelRunning: (engine) => engines.canCancelRunning(engine),
-    engineAvailable: async (engine) => (await engines.get(engine)).available(),
+    engineAvailable: async (engine) => (await engines.get(engine).catch(() => null))?.available() ?? false,
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
     assertFolder: (userId, folderId) => workspace.assertFolder(userId, folderId),
   });
