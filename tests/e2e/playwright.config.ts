@@ -41,6 +41,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/turing/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // The server's warnings and errors (LOG_LEVEL=warn, on stdout) show in the run's output, so an
+    // error behind a failing journey is visible; a crash (an unhandled rejection ends the process)
+    // fails every journey after it.
+    stdout: 'pipe',
+    stderr: 'pipe',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
