@@ -15,7 +15,10 @@ export default defineConfig({
   // One folder per run, so two runs on one machine never delete each other's traces.
   outputDir: path.join(os.tmpdir(), `turing-e2e-results-${process.env.E2E_PORT}`),
   fullyParallel: true,
-  workers: 2,
+  // A journey mostly waits (the progress bar takes about 0.8 s to leave after each navigation;
+  // animations; the generation pace) and uses a fraction of a core, so two workers per core keep
+  // the cores busy. The cap keeps the one server process from becoming the bottleneck.
+  workers: Math.min(8, 2 * os.availableParallelism()),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
