@@ -1,4 +1,6 @@
-// Adds up the JSON reports of one test run into a single closing line.
+// Adds up the JSON reports of one test run into a single closing line. Each stage leaves
+// <stage>.json (its report) and <stage>.status (its exit code); a stage that failed without a
+// failing test (an unhandled error, a crash before its report) fails the run too.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -6,17 +8,33 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of fs.readdirSync(dir)) {
+const problems = [];
+const failedIn = new Map();
+const files = fs.readdirSync(dir).sort();
+for (const file of files.filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const before = failed;
   if (file.startsWith('vitest')) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numFailedTestSuites > 0 && report.numFailedTests === 0)
+      problems.push(`${file}: ${report.numFailedTestSuites} test file(s) failed outside their tests`);
   } else {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    if (report.errors?.length) problems.push(`${file}: ${report.errors.length} error(s) outside the tests`);
   }
+  failedIn.set(file.replace(/\.json$/, ''), failed - before);
 }
+for (const file of files.filter((f) => f.endsWith('.status'))) {
+  const stage = file.replace(/\.status$/, '');
+  const status = Number(fs.readFileSync(path.join(dir, file), 'utf8').trim());
+  if (!failedIn.has(stage)) problems.push(`${stage}: no report (exit status ${status})`);
+  else if (status !== 0 && failedIn.get(stage) === 0)
+    problems.push(`${stage}: exit status ${status} with no failing test (an error outside the tests: see its output)`);
+}
+for (const problem of problems) console.log(`error: ${problem}`);
 console.log(`\ntotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? 1 : 0);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);

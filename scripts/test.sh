@@ -12,29 +12,46 @@ PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || tr
 [ -n "$PG_BIN" ] && [ -x "$PG_BIN/initdb" ] || fail "PostgreSQL is missing: install Debian's package with 'apt-get install -y postgresql'."
 
 REPORTS=$(mktemp -d)
+LOGS=$(mktemp -d)
 PGTMP=""
 cleanup() {
   if [ -n "$PGTMP" ] && [ -f "$PGTMP/data/postmaster.pid" ]; then
     $AS "$PG_BIN/pg_ctl" -D "$PGTMP/data" -m immediate stop >/dev/null 2>&1 || true
   fi
   [ -n "$PGTMP" ] && rm -rf "$PGTMP"
-  rm -rf "$REPORTS"
+  rm -rf "$REPORTS" "$LOGS"
 }
 trap cleanup EXIT
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+now() { date +%s; }
+took() { printf '(%ss)\n' $(($(now) - $1)); }
 
-step "lint"
-eslint . --max-warnings 0
-prettier --check . --log-level warn
+# Runs named commands side by side (the machine's cores would otherwise idle through single-threaded
+# tools), shows each one's output once it ends, and fails if any of them failed.
+side_by_side() {
+  local names=() pids=() status=0
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    bash -c "$2" >"$LOGS/$1.log" 2>&1 &
+    pids+=($!)
+    shift 2
+  done
+  for i in "${!pids[@]}"; do
+    if wait "${pids[$i]}"; then echo "-- ${names[$i]}: ok"; else echo "-- ${names[$i]}: FAILED"; status=1; fi
+    cat "$LOGS/${names[$i]}.log"
+  done
+  return $status
+}
 
-step "type check"
-npm run --silent typecheck
+start=$(now)
+step "lint, type check and the web build for the journeys"
+side_by_side \
+  lint 'eslint . --max-warnings 0 && prettier --check . --log-level warn' \
+  types 'npm run --silent typecheck' \
+  build 'npm run --silent build >/dev/null'
+took "$start"
 
-step "unit, component and API tests (PGlite)"
-vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-pglite.json"
-
-step "API tests (PostgreSQL)"
 # initdb refuses to run as root, so the server runs as the postgres user in a temporary directory.
 if [ "$(id -u)" = 0 ]; then AS="runuser -u postgres --"; else AS=""; fi
 PGTMP=$(mktemp -d /tmp/turing-pg.XXXXXX)
@@ -44,12 +61,27 @@ PGPORT=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=
 $AS "$PG_BIN/initdb" -D "$PGTMP/data" -U postgres -A trust --no-sync >/dev/null
 $AS "$PG_BIN/pg_ctl" -D "$PGTMP/data" -w -l "$PGTMP/log" \
   -o "-p $PGPORT -k $PGTMP -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
-# server-postgres (vitest.config.ts) holds the server test files that use a database, and *.pg.test.ts.
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
-  vitest run --project server-postgres --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-postgres.json"
 
+# A failing stage does not stop the later ones: the closing line counts every test of the run.
+# Each stage leaves its report and its exit status for scripts/test-summary.mjs.
+stage() {
+  local name=$1 status=0
+  shift
+  "$@" || status=$?
+  echo "$status" >"$REPORTS/$name.status"
+}
+start=$(now)
+step "unit, component and API tests: PGlite, and PostgreSQL for the files that use a database"
+# One run: server-postgres (vitest.config.ts) repeats on PostgreSQL the server tests that reach the
+# test app; the others do not depend on the database and run once.
+stage vitest env TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
+  vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
+took "$start"
+
+start=$(now)
 step "end-to-end journeys (Chromium)"
-npm run --silent build >/dev/null
-PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" playwright test -c tests/e2e/playwright.config.ts
+stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \
+  playwright test -c tests/e2e/playwright.config.ts
+took "$start"
 
 node scripts/test-summary.mjs "$REPORTS"

@@ -16,7 +16,10 @@ export default defineConfig({
   // One folder per run, so two runs on one machine never delete each other's traces.
   outputDir: path.join(os.tmpdir(), `turing-e2e-results-${process.env.E2E_PORT}`),
   fullyParallel: true,
-  workers: 2,
+  // A journey mostly waits (the progress bar takes about 0.8 s to leave after each navigation;
+  // animations; the generation pace) and uses a fraction of a core, so two workers per core keep
+  // the cores busy. The cap keeps the one server process from becoming the bottleneck.
+  workers: Math.min(8, 2 * os.availableParallelism()),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
@@ -42,6 +45,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/turing/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // The server's warnings and errors (LOG_LEVEL=warn, on stdout) show in the run's output, so an
+    // error behind a failing journey is visible; a crash (an unhandled rejection ends the process)
+    // fails every journey after it.
+    stdout: 'pipe',
+    stderr: 'pipe',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { childEnv } from './child-env.ts';
 import type { TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
@@ -10,7 +11,7 @@ const cli = path.resolve(import.meta.dirname, '../admin.ts');
 export async function runAdminCli(t: TestApp, url: string, ...args: string[]) {
   try {
     const out = await run(process.execPath, [cli, ...args, '--url', url, `--token=${t.app.services!.adminToken}`], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: t.config.DATA_DIR },
+      env: childEnv({ DATA_DIR: t.config.DATA_DIR }),
     });
     return { code: 0, stdout: out.stdout, stderr: out.stderr };
   } catch (err) {

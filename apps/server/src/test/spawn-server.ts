@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { childEnv } from './child-env.ts';
 
 const main = path.resolve(import.meta.dirname, '../main.ts');
 
@@ -18,7 +19,7 @@ export interface RunningServer {
 export function spawnServer(env: Record<string, string>): RunningServer {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'turing-proc-'));
   const proc = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
+    env: childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

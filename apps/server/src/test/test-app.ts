@@ -78,11 +78,13 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
   return createDatabase();
 }
 
-let pgliteTemplate: Blob | undefined;
+let pgliteTemplate: { file: string; dump: Blob } | undefined;
+/** The run's migrated PGlite, read once per worker; none outside the test script's projects. */
 function pgliteCopy(): Blob | undefined {
   const file = inject('pgliteTemplate');
-  if (file) pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
-  return pgliteTemplate;
+  if (!file) return undefined;
+  if (pgliteTemplate?.file !== file) pgliteTemplate = { file, dump: new Blob([fs.readFileSync(file)]) };
+  return pgliteTemplate.dump;
 }
 
 /** A migrated database of its own: a copy of the run's migrated one when there is one. */
