@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from './db/client.ts';
 import { freshDatabaseUrl } from './test/test-app.ts';
 import { getJson, spawnServer, type RunningServer } from './test/spawn-server.ts';
@@ -37,8 +37,9 @@ describe('on PostgreSQL', () => {
     const s = spawnServer({ DATABASE_URL: db.url, ROLE: 'worker', ...secrets });
     started.push(s);
     const port = await s.port;
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(s.proc.exitCode).toBeNull();
+    // Its start ends with the workers running and the orphan watch done: a crash there would show now.
+    await vi.waitFor(() => expect(s.output()).toContain('worker ready'), { timeout: 20_000, interval: 50 });
+    expect(s.proc.exitCode, s.output()).toBeNull();
     expect((await getJson(port, '/turing/health/live')).body.status).toBe(200);
     expect((await getJson(port, '/turing/user/info')).status).toBe(404);
     s.proc.kill('SIGTERM');
@@ -56,9 +57,14 @@ describe('on PostgreSQL', () => {
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     );
     await admin.end();
-    await new Promise((r) => setTimeout(r, 300));
+    // The pool reports the dropped connections, and readiness answers on a fresh one.
+    await vi.waitFor(
+      async () => {
+        expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
+        expect(s.output()).toMatch(/database connection (error|dropped) \(recovering\)/);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(s.proc.exitCode, s.output()).toBeNull();
-    expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
-    expect(s.output()).toMatch(/database connection (error|dropped) \(recovering\)/);
   });
 });
