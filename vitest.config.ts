@@ -58,6 +58,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A form test clicks through a dozen steps; on a busy machine that outlasts the default 5 s.
+          testTimeout: 20_000,
           // Each file still gets a fresh module graph and DOM; a worker thread starts faster than a
           // process, which counts with about fifty files.
           pool: 'threads',
