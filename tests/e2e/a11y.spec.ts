@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { installAxe, seriousViolations } from './support/axe.ts';
 import { otherUser, publishWork } from './support/community.ts';
 import { registerThroughApi } from './support/session.ts';
 
@@ -63,21 +63,6 @@ async function settle(page: Page) {
   );
 }
 
-/** One line per failing node: impact, rule, its help text, the element and axe's summary. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    // Experimental in axe, but a real WCAG 2.5.3 check: a visible label must be part of the name.
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `[${v.impact}] ${v.id}: ${v.help}\n    at ${n.target.join(' ')}\n    ${n.failureSummary ?? ''}`,
-      ),
-    );
-}
-
 async function check(page: Page, label: string) {
   await settle(page);
   // axe rates a nested or second main only moderate; it still breaks "skip to main content".
@@ -97,6 +82,7 @@ for (const { theme, locale } of COMBOS) {
     test.beforeEach(async ({ page }) => {
       test.setTimeout(120_000);
       await useSettings(page, theme, locale);
+      await installAxe(page);
     });
 
     test('anonymous pages', async ({ page, baseURL }) => {

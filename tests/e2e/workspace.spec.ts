@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { appHeader, studioUser } from './support/studio.ts';
+import { installAxe, seriousViolations } from './support/axe.ts';
 
 const PROMPT = 'A timber pavilion on a quiet lake at dawn';
 
@@ -121,6 +121,7 @@ test('workspace: a result lands in the default folder, moves, copies, survives i
 
 test('workspace with content passes axe-core in both themes', async ({ page }) => {
   test.setTimeout(90_000);
+  await installAxe(page);
   await studioUser(page);
   await generateOne(page);
   for (const theme of ['light', 'dark'] as const) {
@@ -132,8 +133,6 @@ test('workspace with content passes axe-core in both themes', async ({ page }) =
     await expect(page.locator('.ant-skeleton-active, .ant-spin-spinning')).toHaveCount(0);
     await page.getByTestId('image-card').getByRole('checkbox').check();
     await expect(page.getByTestId('batch-move')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page), theme).toEqual([]);
   }
 });
