@@ -28,6 +28,50 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+// Server modules: apps/server/src/modules/<m>/index.ts is what a module offers; everything else in
+// the folder is its own. Production code never imports the test fakes and helpers (test-support/).
+const SERVER = 'apps/server/src';
+const MODULES_DIR = `${SERVER}/modules`;
+const serverModules = fs
+  .readdirSync(new URL(MODULES_DIR, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const noTestSupport = {
+  regex: '(^|/)test-support(/|$)',
+  message: 'Fakes and test helpers (apps/server/test-support) are for tests only.',
+};
+// By path (…/modules/billing/x.ts) or climbing out of a module (../billing/x.ts).
+const internalsOf = (modules, allowed = 'index\\.ts$') => ({
+  regex: `(^|/)(modules|\\.\\.)/(${modules.join('|')})/(?!${allowed})`,
+  message: 'Import another server module only through its index.ts (export what is needed there).',
+});
+const serverImports = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [...patterns, noTestSupport] }],
+});
+// Tests may reach into a module to set up its state (repositories, fixtures) and use test-support.
+const SERVER_TESTS = [`${SERVER}/**/*.test.ts`];
+const serverBoundaries = [
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [...SERVER_TESTS, `${MODULES_DIR}/**`],
+    rules: serverImports([internalsOf(serverModules)]),
+  },
+  ...serverModules.map((module) => ({
+    files: [`${MODULES_DIR}/${module}/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: serverImports([internalsOf(serverModules.filter((other) => other !== module))]),
+  })),
+  {
+    // The operator CLI is a short process of its own: it loads the modules' command files and the
+    // admin client, never a module's index.ts (which would load the whole server behind it).
+    files: [`${SERVER}/admin.ts`, `${MODULES_DIR}/*/*.cli.ts`],
+    ignores: SERVER_TESTS,
+    rules: serverImports([
+      internalsOf(serverModules, 'index\\.ts$|[\\w.-]+\\.cli\\.ts$|admin-(client|format|token)\\.ts$'),
+    ]),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,7 +108,7 @@ export default tseslint.config(
   },
   {
     // A promise nobody awaits must never reject: an engine's error once took the server down this way.
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/server/test-support/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
@@ -72,9 +116,9 @@ export default tseslint.config(
     },
   },
   {
-    // Configuration is parsed once in config.ts; the test script's database URL is read by the test helper.
+    // Configuration is parsed once in config.ts (the test helpers in test-support/ read the test database URL).
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/config.ts', 'apps/server/src/test/**', 'apps/server/src/main.ts'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/src/main.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -82,4 +126,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverBoundaries,
 );

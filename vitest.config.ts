@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { postgresPassFiles } from './apps/server/src/test/postgres-pass.ts';
+import { postgresPassFiles } from './apps/server/test-support/postgres-pass.ts';
 
 // With TEST_DATABASE_URL (a throw-away PostgreSQL server; the test script starts one), the server
 // tests that use a database run a second time on it, in the same run as everything else.
@@ -33,7 +33,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           // *.pg.test.ts need a real PostgreSQL: they run in server-postgres only.
           exclude: ['apps/server/src/**/*.pg.test.ts'],
-          globalSetup: ['apps/server/src/test/pglite-template.global-setup.ts'],
+          globalSetup: ['apps/server/test-support/pglite-template.global-setup.ts'],
           provide: { postgresPassFiles: onPostgres },
         },
       },
@@ -44,7 +44,7 @@ export default defineConfig({
                 ...server,
                 name: 'server-postgres',
                 include: onPostgres.map((file) => path.relative(import.meta.dirname, file)),
-                globalSetup: ['apps/server/src/test/postgres-template.global-setup.ts'],
+                globalSetup: ['apps/server/test-support/postgres-template.global-setup.ts'],
                 provide: { postgres: { url: postgresUrl }, postgresPassFiles: onPostgres },
               },
             },

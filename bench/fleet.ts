@@ -5,7 +5,7 @@
 //   (o)  estimated vs actual wait of 20 tasks queued at once behind the embedded engine's workers.
 // `npx tsx bench/fleet.ts` prints only these.
 import http from 'node:http';
-import { FAKE_MODELS, FakeComfyServer } from '../apps/server/src/generation/engines/comfyui/fake-comfy-server.ts';
+import { FAKE_MODELS, FakeComfyServer } from '../apps/server/test-support/comfyui/fake-comfy-server.ts';
 import { registerAccount, startProduct, type Product } from './product.ts';
 
 const headers = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };

@@ -14,7 +14,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import type { Services } from '../apps/server/src/services.ts';
 import { uploads, users } from '../apps/server/src/db/schema/index.ts';
-import { FAKE_MODELS, FakeComfyServer } from '../apps/server/src/generation/engines/comfyui/fake-comfy-server.ts';
+import { FAKE_MODELS, FakeComfyServer } from '../apps/server/test-support/comfyui/fake-comfy-server.ts';
 import { startWorkers } from '../apps/server/src/workers.ts';
 import { startPostgres } from './postgres.ts';
 

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPostgres } from './db/client.ts';
-import { freshDatabaseUrl } from './test/test-app.ts';
-import { getJson, spawnServer, type RunningServer } from './test/spawn-server.ts';
+import { freshDatabaseUrl } from '../test-support/test-app.ts';
+import { getJson, spawnServer, type RunningServer } from '../test-support/spawn-server.ts';
 
 // PostgreSQL only (run by the test script with TEST_DATABASE_URL): processes sharing one server.
 const secrets = { FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32), FILES_SHARED: 'true' };

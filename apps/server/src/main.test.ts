@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getJson, spawnServer, type RunningServer } from './test/spawn-server.ts';
+import { getJson, spawnServer, type RunningServer } from '../test-support/spawn-server.ts';
 
 const started: RunningServer[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@ import { describeDbError, openDatabase } from './db/client.ts';
 import { buildHttpApp } from './app.ts';
 import { createLogger } from './platform/logger.ts';
 import { processFaults } from './platform/process-faults.ts';
-import { seedDemoContent } from './modules/community/seed.demo.ts';
+import { seedDemoContent } from './modules/community/index.ts';
 import { createServices } from './services.ts';
 import { startWorkers } from './workers.ts';
 

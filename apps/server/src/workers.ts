@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sweepExpired } from './modules/auth/housekeeping.ts';
+import { sweepExpired } from './modules/auth/index.ts';
 import { createTaskRunner } from './generation/runner.ts';
-import { createTaskRepository } from './modules/design/task.repository.ts';
-import { sweepAbandonedUploads } from './modules/upload/upload-sweep.ts';
+import { sweepAbandonedUploads } from './modules/upload/index.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -16,11 +15,10 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   const nodeId = services.config.nodeId;
   const workerId = `${nodeId}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { uploads, images, workspace } = services;
-  const taskReads = createTaskRepository(database.db);
   const runner = createTaskRunner({
     database,
     lifecycle: services.taskLifecycle,
-    findTask: (id) => taskReads.findById(id),
+    findTask: (id) => services.findTask(id),
     loadImage: async (id, userId) => images.read(await uploads.getOwnedAny(id, userId)),
     sink: {
       savePreview: (taskId, image) => images.savePreview(taskId, image),

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@turing/contract';
-import { cleanup, startFake } from './engines/comfyui/comfy-test-kit.ts';
-import { comfySettings } from '../test/fleet-helpers.ts';
-import { registerUser } from '../test/test-app.ts';
-import { balanceOf, buildGenerationApp, finished, getTask, submit, until } from '../test/design-helpers.ts';
+import { cleanup, startFake } from '../../test-support/comfyui/comfy-test-kit.ts';
+import { comfySettings } from '../../test-support/fleet-helpers.ts';
+import { registerUser } from '../../test-support/test-app.ts';
+import { balanceOf, buildGenerationApp, finished, getTask, submit, until } from '../../test-support/design-helpers.ts';
 
 type App = Awaited<ReturnType<typeof buildGenerationApp>>;
 const apps: App[] = [];

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appHeaders, registerOn as register, spawnServer, type RunningServer } from '../test/spawn-server.ts';
+import {
+  appHeaders,
+  registerOn as register,
+  spawnServer,
+  type RunningServer,
+} from '../../test-support/spawn-server.ts';
 
 const started: RunningServer[] = [];
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, startFake } from './engines/comfyui/comfy-test-kit.ts';
-import { comfySettings } from '../test/fleet-helpers.ts';
-import { appHeaders, registerOn, spawnServer, type RunningServer } from '../test/spawn-server.ts';
-import { freshDatabaseUrl } from '../test/test-app.ts';
+import { cleanup, startFake } from '../../test-support/comfyui/comfy-test-kit.ts';
+import { comfySettings } from '../../test-support/fleet-helpers.ts';
+import { appHeaders, registerOn, spawnServer, type RunningServer } from '../../test-support/spawn-server.ts';
+import { freshDatabaseUrl } from '../../test-support/test-app.ts';
 
 const started: RunningServer[] = [];
 let db: Awaited<ReturnType<typeof freshDatabaseUrl>>;

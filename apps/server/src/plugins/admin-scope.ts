@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
-import type { AdminGuard } from '../modules/support/admin-guard.ts';
+import type { AdminGuard } from '../modules/support/index.ts';
 import { AppError } from '../shared/app-error.ts';
 
 /**

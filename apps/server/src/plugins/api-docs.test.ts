@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { buildTestApp } from '../test/test-app.ts';
+import { buildTestApp } from '../../test-support/test-app.ts';
 
 const production = {
   NODE_ENV: 'production',

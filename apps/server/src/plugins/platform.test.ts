@@ -4,7 +4,7 @@ import pino from 'pino';
 import * as contract from '@turing/contract';
 import { APP_HEADER, SESSION_COOKIE, type Endpoint } from '@turing/contract';
 import { buildApp } from '../app.ts';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../test/test-app.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contract from '@turing/contract';
 import { ADMIN_TOKEN_HEADER, type RouteDef } from '@turing/contract';
-import { appHeaders, buildTestApp, registerUser, type TestApp } from '../test/test-app.ts';
+import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test-support/test-app.ts';
 
 /**
  * Every text input of every route, read from the contract, gets what a database cannot store or a

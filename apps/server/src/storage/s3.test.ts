@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeS3, type FakeS3 } from '../test/fake-s3.ts';
+import { fakeS3, type FakeS3 } from '../../test-support/fake-s3.ts';
 import { createS3Storage, type S3StorageOptions } from './s3.ts';
 import { createUrlSigner } from './signed-urls.ts';
 import { browserUrl, type ObjectStorage } from './storage.ts';

@@ -24,7 +24,6 @@ describe('the task lifecycle', () => {
     expect(writers).toEqual([
       'generation/lifecycle/task-state.repository.ts',
       'modules/community/seed.demo.ts',
-      'modules/community/works.fixtures.ts',
     ]);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authRoutes, LIMITS } from '@turing/contract';
 import type { Config } from '../../config.ts';
 import { defineRoute } from '../../shared/define-route.ts';
-import { toProfile } from '../user/user.mapper.ts';
+import { toProfile } from '../user/index.ts';
 import type { AuthService } from './auth.service.ts';
 import type { OAuthService, Provider } from './oauth.service.ts';
 

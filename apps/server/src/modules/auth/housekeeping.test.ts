@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { sweepExpired } from './housekeeping.ts';
 
 let t: TestApp;

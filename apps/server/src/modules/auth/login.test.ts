@@ -8,7 +8,7 @@ import {
   readOutbox,
   registerUser,
   type TestApp,
-} from '../../test/test-app.ts';
+} from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

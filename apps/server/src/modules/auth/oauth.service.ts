@@ -3,7 +3,7 @@ import type { ErrorCode } from '@turing/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import type { UserService } from '../user/user.service.ts';
+import type { UserService } from '../user/index.ts';
 import type { GoogleClient, GoogleIdentity } from './google.client.ts';
 import { createOAuthRepository } from './oauth.repository.ts';
 import type { SessionService, SessionUser } from './session.service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { appHeaders, buildTestApp, cookieFrom, registerUser, type TestApp } from '../../test/test-app.ts';
-import { fakeServer } from '../../test/fake-server.ts';
+import { appHeaders, buildTestApp, cookieFrom, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const stateCookieOf = (res: { headers: Record<string, unknown> }) => {

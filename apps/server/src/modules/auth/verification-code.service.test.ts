@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verificationCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { createVerificationCodeService } from './verification-code.service.ts';
 
 let t: TestApp;

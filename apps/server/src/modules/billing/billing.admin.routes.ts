@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { billingAdminRoutes } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
-import type { UserService } from '../user/user.service.ts';
+import type { UserService } from '../user/index.ts';
 import type { ProductCatalogue } from './catalogue.service.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { OrderService } from './orders.service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
-import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { balanceOf } from '../../test/design-helpers.ts';
+import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { balanceOf } from '../../../test-support/design-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

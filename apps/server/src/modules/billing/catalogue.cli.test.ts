@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
-import { runAdminCli } from '../../test/admin-cli.ts';
-import { createOrder } from '../../test/billing-helpers.ts';
-import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { runAdminCli } from '../../../test-support/admin-cli.ts';
+import { createOrder } from '../../../test-support/billing-helpers.ts';
+import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 let url: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { expectError, redeem } from './redemption.fixtures.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { expectError, redeem } from '../../../test-support/redemption.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

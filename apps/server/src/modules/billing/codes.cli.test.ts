@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCli } from '../../test/admin-cli.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { redeem } from './redemption.fixtures.ts';
+import { runAdminCli } from '../../../test-support/admin-cli.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { redeem } from '../../../test-support/redemption.fixtures.ts';
 
 let t: TestApp;
 let url: string;

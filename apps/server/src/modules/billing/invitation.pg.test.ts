@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { bindInvite, expectBalanceMatchesLedger, invitationOf } from './redemption.fixtures.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { bindInvite, expectBalanceMatchesLedger, invitationOf } from '../../../test-support/redemption.fixtures.ts';
 
 // PostgreSQL only: real concurrent connections binding invitations between the same accounts.
 let t: TestApp;

@@ -10,8 +10,13 @@ import {
   registerUser,
   seedUser,
   type TestApp,
-} from '../../test/test-app.ts';
-import { bindInvite, expectBalanceMatchesLedger, expectError, invitationOf } from './redemption.fixtures.ts';
+} from '../../../test-support/test-app.ts';
+import {
+  bindInvite,
+  expectBalanceMatchesLedger,
+  expectError,
+  invitationOf,
+} from '../../../test-support/redemption.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { account, call, confirm, createOrder, expectBalanceMatchesLedger } from '../../test/billing-helpers.ts';
-import { balanceOf, buildGenerationApp, finished, getTask, submit, until } from '../../test/design-helpers.ts';
-import { registerUser, type TestApp } from '../../test/test-app.ts';
+import {
+  account,
+  call,
+  confirm,
+  createOrder,
+  expectBalanceMatchesLedger,
+} from '../../../test-support/billing-helpers.ts';
+import {
+  balanceOf,
+  buildGenerationApp,
+  finished,
+  getTask,
+  submit,
+  until,
+} from '../../../test-support/design-helpers.ts';
+import { registerUser, type TestApp } from '../../../test-support/test-app.ts';
 import { csvField } from './ledger.csv.ts';
 import { createPayments } from './payments/payments.ts';
 

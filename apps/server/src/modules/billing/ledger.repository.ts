@@ -214,8 +214,8 @@ export function createLedgerRepository(db: Db) {
         (row) => row.entry.id,
       ),
 
-    history: (userId: string, limit = 50) =>
-      db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.createdAt)).limit(limit),
+    history: async (userId: string, limit = 50) =>
+      await db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.createdAt)).limit(limit),
   };
 }
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,14 +1,24 @@
 import type { PageRequest } from '@turing/contract';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { createLedgerRepository, type LedgerKind } from './ledger.repository.ts';
+import type { LedgerKind, LedgerRepository } from './ledger.repository.ts';
+
+export interface LedgerServiceDeps {
+  ledger: Scoped<LedgerRepository>;
+  transaction: Transactor;
+  welcomeCubes: number;
+  activeCap: number;
+  now?: () => Date;
+}
 
 /**
  * The usage ledger as other modules use it. Methods taking `tx` run inside the caller's
  * transaction, so a charge, a task row and its event commit (or vanish) together.
  */
-export function createLedgerService(deps: { database: Database; welcomeCubes: number; activeCap: number }) {
-  const repo = createLedgerRepository(deps.database.db);
+export function createLedgerService(deps: LedgerServiceDeps) {
+  const repo = deps.ledger.pool;
+  const now = deps.now ?? (() => new Date());
   return {
     ensureAccount: (userId: string) => repo.ensureAccount(userId, deps.welcomeCubes),
 
@@ -19,7 +29,7 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
     async balance(userId: string) {
       await repo.ensureAccount(userId, deps.welcomeCubes);
       const row = await repo.get(userId);
-      const planUntil = row?.planUntil && row.planUntil > new Date() ? row.planUntil.toISOString() : null;
+      const planUntil = row?.planUntil && row.planUntil > now() ? row.planUntil.toISOString() : null;
       const sum = row?.cubes ?? 0;
       return {
         cubes: Math.max(0, sum),
@@ -31,7 +41,7 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
 
     /** Takes the price and a task slot, or says why not (insufficient balance / too many tasks). */
     async charge(tx: Db, input: { userId: string; cubes: number }) {
-      const r = createLedgerRepository(tx);
+      const r = deps.ledger.in(tx);
       const paid = await r.charge({ userId: input.userId, cubes: input.cubes, activeCap: deps.activeCap });
       if (paid) return paid;
       const row = await r.get(input.userId);
@@ -41,13 +51,13 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
     },
 
     recordCharge: (tx: Db, e: { userId: string; taskId: string; cubes: number; coveredByPlan: boolean }) =>
-      createLedgerRepository(tx).recordCharge(e),
+      deps.ledger.in(tx).recordCharge(e),
 
-    releaseSlot: (tx: Db, userId: string) => createLedgerRepository(tx).releaseSlot(userId),
+    releaseSlot: (tx: Db, userId: string) => deps.ledger.in(tx).releaseSlot(userId),
 
     /** Gives a task's cubes back; the key makes a second refund of the same task a no-op. */
     refund: (tx: Db, e: { userId: string; taskId: string; cubes: number }) =>
-      createLedgerRepository(tx).apply({
+      deps.ledger.in(tx).apply({
         userId: e.userId,
         kind: 'refund',
         cubes: e.cubes,
@@ -66,7 +76,7 @@ export function createLedgerService(deps: { database: Database; welcomeCubes: nu
     }) {
       await repo.ensureAccount(e.userId, deps.welcomeCubes);
       try {
-        return await deps.database.transaction((tx) => createLedgerRepository(tx).apply(e));
+        return await deps.transaction((tx) => deps.ledger.in(tx).apply(e));
       } catch (err) {
         if (err instanceof Error && err.message.startsWith('ledger change refused'))
           throw new AppError('BALANCE_TOO_LOW');

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCli } from '../../test/admin-cli.ts';
-import { account, confirm, createOrder, expectBalanceMatchesLedger, orderOf } from '../../test/billing-helpers.ts';
-import { buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { runAdminCli } from '../../../test-support/admin-cli.ts';
+import {
+  account,
+  confirm,
+  createOrder,
+  expectBalanceMatchesLedger,
+  orderOf,
+} from '../../../test-support/billing-helpers.ts';
+import { buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
 import { duration } from './orders.cli.ts';
 
 let t: TestApp;

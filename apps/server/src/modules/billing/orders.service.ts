@@ -1,29 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingAccount, Currency, Order, PageRequest } from '@turing/contract';
-import type { Database } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { PERIOD_SECONDS, type Period, type ProductCatalogue } from './catalogue.service.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
 import type { LedgerService } from './ledger.service.ts';
-import { createOrdersRepository } from './orders.repository.ts';
+import type { OrdersRepository } from './orders.repository.ts';
 import { createOrderSettlement, type Outcome } from './orders.settle.ts';
 import type { PaymentProvider, ProviderName } from './payments/provider.ts';
 
 export interface OrderServiceDeps {
-  database: Database;
-  catalogue: ProductCatalogue;
-  ledger: LedgerService;
+  orders: Scoped<OrdersRepository>;
+  /** Settlement credits and reverses within the order's own transaction. */
+  ledgerRepository: Scoped<LedgerRepository>;
+  transaction: Transactor;
+  catalogue: Pick<ProductCatalogue, 'adminList' | 'forOrder'>;
+  ledger: Pick<LedgerService, 'ensureAccount' | 'balance'>;
   /** The providers this node offers, preferred first (Stripe, then the dev provider outside production). */
   providers: PaymentProvider[];
   /** A payment or a refund changed the user's balance: their cached profile (isVip) is read again. */
   onBalanceChanged: (userId: string) => void;
   log: FastifyBaseLogger;
+  now?: () => Date;
 }
 
 export function createOrderService(deps: OrderServiceDeps) {
-  const repo = createOrdersRepository(deps.database.db);
+  const repo = deps.orders.pool;
+  const now = deps.now ?? (() => new Date());
   const settlement = createOrderSettlement({
-    database: deps.database,
+    orders: deps.orders,
+    ledger: deps.ledgerRepository,
+    transaction: deps.transaction,
     ensureAccount: deps.ledger.ensureAccount,
     onBalanceChanged: deps.onBalanceChanged,
     log: deps.log,
@@ -64,7 +72,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     async account(userId: string): Promise<BillingAccount> {
       const { cubes, debt, planDebtSeconds, planUntil } = await deps.ledger.balance(userId);
-      const left = planUntil ? Math.max(0, Math.floor((Date.parse(planUntil) - Date.now()) / 1000)) : 0;
+      const left = planUntil ? Math.max(0, Math.floor((Date.parse(planUntil) - now().getTime()) / 1000)) : 0;
       return {
         cubes,
         debt,

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
-import { createLedgerRepository } from './ledger.repository.ts';
-import { createOrdersRepository } from './orders.repository.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
+import type { OrdersRepository } from './orders.repository.ts';
 
 export type Outcome = 'paid' | 'failed' | 'cancelled';
 
@@ -44,13 +44,15 @@ const idOf = (value: string | { id: string } | null | undefined) =>
  * the event recorded or the order no longer in the state it left, and changes nothing.
  */
 export function createOrderSettlement(deps: {
-  database: Database;
+  orders: Scoped<OrdersRepository>;
+  ledger: Scoped<LedgerRepository>;
+  transaction: Transactor;
   ensureAccount: (userId: string) => Promise<void>;
   /** Told after a payment or a refund committed: the user's cached profile (isVip) is read again. */
   onBalanceChanged: (userId: string) => void;
   log: FastifyBaseLogger;
 }) {
-  const orders = () => createOrdersRepository(deps.database.db);
+  const orders = () => deps.orders.pool;
 
   async function settle(
     order: OrderRow,
@@ -59,8 +61,8 @@ export function createOrderSettlement(deps: {
     paymentRef?: string | null,
   ): Promise<OrderRow | null> {
     if (to === 'paid') await deps.ensureAccount(order.userId);
-    const settled = await deps.database.transaction(async (tx) => {
-      const repo = createOrdersRepository(tx);
+    const settled = await deps.transaction(async (tx) => {
+      const repo = deps.orders.in(tx);
       if (event && !(await repo.recordEvent({ ...event, orderId: order.id }))) return null;
       const row = await repo.transition(order.id, 'pending', to);
       if (row && to === 'paid') {
@@ -68,7 +70,7 @@ export function createOrderSettlement(deps: {
         if (paymentRef) await repo.setPaymentRef(row.id, paymentRef);
         // Same transaction as the state change: a failing credit rolls the payment state and the
         // event record back, so the provider's retry finds the order pending again.
-        await createLedgerRepository(tx).apply({
+        await deps.ledger.in(tx).apply({
           userId: row.userId,
           kind: 'purchase',
           cubes: row.cubes,
@@ -91,12 +93,12 @@ export function createOrderSettlement(deps: {
    */
   async function refund(order: OrderRow, event?: ProviderEvent): Promise<({ order: OrderRow } & Reversal) | null> {
     await deps.ensureAccount(order.userId);
-    const done = await deps.database.transaction(async (tx) => {
-      const repo = createOrdersRepository(tx);
+    const done = await deps.transaction(async (tx) => {
+      const repo = deps.orders.in(tx);
       if (event && !(await repo.recordEvent({ ...event, orderId: order.id }))) return null;
       const row = await repo.transition(order.id, 'paid', 'refunded');
       if (!row) return null;
-      const reversal = await createLedgerRepository(tx).reverse({
+      const reversal = await deps.ledger.in(tx).reverse({
         userId: row.userId,
         cubes: row.cubes,
         planSeconds: row.planSeconds,
@@ -112,7 +114,7 @@ export function createOrderSettlement(deps: {
 
   /** Records an event that changes no order, so its replays are recognised too; false on a replay. */
   const remember = (event: ProviderEvent, orderId: string | null) =>
-    deps.database.transaction((tx) => createOrdersRepository(tx).recordEvent({ ...event, orderId }));
+    deps.transaction((tx) => deps.orders.in(tx).recordEvent({ ...event, orderId }));
 
   const outcomeOf = (event: Stripe.Event, session: Stripe.Checkout.Session): Outcome | null => {
     switch (event.type) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@turing/contract';
-import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
 import {
   account,
   call,
@@ -9,7 +9,7 @@ import {
   createOrder,
   expectBalanceMatchesLedger,
   orderOf,
-} from '../../test/billing-helpers.ts';
+} from '../../../test-support/billing-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

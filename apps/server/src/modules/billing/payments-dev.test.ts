@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, type TestApp } from '../../test/test-app.ts';
-import { account, buildStripeTestApp, call, createOrder } from '../../test/billing-helpers.ts';
+import { registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { account, buildStripeTestApp, call, createOrder } from '../../../test-support/billing-helpers.ts';
 
 // Stripe configured, NODE_ENV not production and PAYMENTS_DEV unset: the setup that gave the shop away.
 let t: TestApp;

@@ -1,9 +1,15 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger, users } from '../../db/schema/index.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { normaliseCode } from './redemption.code.ts';
-import { bindInvite, expectBalanceMatchesLedger, invitationOf, mintCode, redeem } from './redemption.fixtures.ts';
+import {
+  bindInvite,
+  expectBalanceMatchesLedger,
+  invitationOf,
+  mintCode,
+  redeem,
+} from '../../../test-support/redemption.fixtures.ts';
 
 // PostgreSQL only: real concurrent connections racing on the same rows.
 let t: TestApp;

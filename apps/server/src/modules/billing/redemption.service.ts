@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminCode } from '@turing/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import type { RateCounterService } from '../auth/rate-counter.service.ts';
+import type { RateCounterService } from '../auth/index.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { displayCode, newRedemptionCode, normaliseCode } from './redemption.code.ts';
 import { createRedemptionRepository, type CodeStatus } from './redemption.repository.ts';

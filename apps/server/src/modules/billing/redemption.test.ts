@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledger, redemptionCodes } from '../../db/schema/index.ts';
-import { buildTestApp, registerUser, seedUser, type TestApp } from '../../test/test-app.ts';
-import { balanceOf } from '../../test/design-helpers.ts';
+import { buildTestApp, registerUser, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { balanceOf } from '../../../test-support/design-helpers.ts';
 import { normaliseCode } from './redemption.code.ts';
-import { expectBalanceMatchesLedger, expectError, expiredCode, mintCode, redeem } from './redemption.fixtures.ts';
+import {
+  expectBalanceMatchesLedger,
+  expectError,
+  expiredCode,
+  mintCode,
+  redeem,
+} from '../../../test-support/redemption.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

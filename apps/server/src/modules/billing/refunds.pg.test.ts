@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fake-server.ts';
-import { submit } from '../../test/design-helpers.ts';
-import { registerUser, type TestApp } from '../../test/test-app.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
+import { submit } from '../../../test-support/design-helpers.ts';
+import { registerUser, type TestApp } from '../../../test-support/test-app.ts';
 import {
   account,
   buildStripeTestApp,
@@ -15,7 +15,7 @@ import {
   refundOrder,
   signedChargeEvent,
   signedEvent,
-} from '../../test/billing-helpers.ts';
+} from '../../../test-support/billing-helpers.ts';
 
 // PostgreSQL only: real concurrent connections racing to refund the same order.
 let n = 0;

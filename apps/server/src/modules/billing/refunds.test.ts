@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '@turing/contract';
-import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { submit } from '../../test/design-helpers.ts';
+import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { submit } from '../../../test-support/design-helpers.ts';
 import {
   account,
   call,
@@ -12,7 +12,7 @@ import {
   ledgerRows,
   orderOf,
   refundOrder,
-} from '../../test/billing-helpers.ts';
+} from '../../../test-support/billing-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

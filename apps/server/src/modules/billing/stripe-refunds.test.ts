@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fake-server.ts';
-import { registerUser, type TestApp } from '../../test/test-app.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
+import { registerUser, type TestApp } from '../../../test-support/test-app.ts';
 import {
   buildStripeTestApp,
   account,
@@ -12,7 +12,7 @@ import {
   refundOrder,
   signedChargeEvent,
   signedEvent,
-} from '../../test/billing-helpers.ts';
+} from '../../../test-support/billing-helpers.ts';
 
 // Stripe's API stands in locally: sessions to pay through, refunds to pay back; webhooks are verified by the real SDK.
 let sessions = 0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fake-server.ts';
-import { registerUser, type TestApp } from '../../test/test-app.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
+import { registerUser, type TestApp } from '../../../test-support/test-app.ts';
 import {
   buildStripeTestApp,
   account,
@@ -11,7 +11,7 @@ import {
   expectBalanceMatchesLedger,
   orderOf,
   signedEvent,
-} from '../../test/billing-helpers.ts';
+} from '../../../test-support/billing-helpers.ts';
 
 // Stripe's API stands in locally for creating and expiring sessions; webhooks are verified by the real SDK.
 let sessions = 0;

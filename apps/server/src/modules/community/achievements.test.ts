@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Achievement } from '@turing/contract';
 import { userAchievements, users } from '../../db/schema/index.ts';
-import { creatorGet, seedWork, setStats } from '../../test/creator-helpers.ts';
-import { buildGenerationApp, finished, getTask, submit, until } from '../../test/design-helpers.ts';
-import { buildTestApp, registerUser, seedUser, type TestApp } from '../../test/test-app.ts';
+import { creatorGet, seedWork, setStats } from '../../../test-support/creator-helpers.ts';
+import { buildGenerationApp, finished, getTask, submit, until } from '../../../test-support/design-helpers.ts';
+import { buildTestApp, registerUser, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 const unlockedRows = (t: TestApp, userId: string) =>
   t.database.db.select().from(userAchievements).where(eq(userAchievements.userId, userId));

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, works } from '../../db/schema/index.ts';
-import { creatorGet, seedWork, setStats } from '../../test/creator-helpers.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { creatorGet, seedWork, setStats } from '../../../test-support/creator-helpers.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, userAchievements, userStats } from '../../db/schema/index.ts';
-import { creatorGet, setStats, statsOf } from '../../test/creator-helpers.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { creatorGet, setStats, statsOf } from '../../../test-support/creator-helpers.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 // PostgreSQL only: real concurrent connections racing on the same rows.
 let t: TestApp;

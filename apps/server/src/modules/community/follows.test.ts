@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, users } from '../../db/schema/index.ts';
-import { creatorGet, statsOf } from '../../test/creator-helpers.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { creatorGet, statsOf } from '../../../test-support/creator-helpers.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

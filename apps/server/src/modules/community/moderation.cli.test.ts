@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users, workReports, works } from '../../db/schema/index.ts';
-import { runAdminCli } from '../../test/admin-cli.ts';
-import { seedWork } from '../../test/creator-helpers.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { runAdminCli } from '../../../test-support/admin-cli.ts';
+import { seedWork } from '../../../test-support/creator-helpers.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 let url: string;

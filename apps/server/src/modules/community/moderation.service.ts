@@ -2,8 +2,8 @@ import type { PageRequest } from '@turing/contract';
 import type { Database } from '../../db/client.ts';
 import { mapPage } from '../../db/paging.ts';
 import { AppError } from '../../shared/app-error.ts';
-import type { SessionService } from '../auth/session.service.ts';
-import type { UserService } from '../user/user.service.ts';
+import type { SessionService } from '../auth/index.ts';
+import type { UserService } from '../user/index.ts';
 import { createModerationRepository, type ReportStatus } from './moderation.repository.ts';
 
 /** The operator's moderation: the report queue, hiding and restoring works, suspending users. */

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
 import { sessions, users, workReports, works } from '../../db/schema/index.ts';
-import { creatorGet, seedWork, setStats, statsOf } from '../../test/creator-helpers.ts';
-import { appHeaders, buildTestApp, registerUser, seedUser, type TestApp } from '../../test/test-app.ts';
+import { creatorGet, seedWork, setStats, statsOf } from '../../../test-support/creator-helpers.ts';
+import { appHeaders, buildTestApp, registerUser, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkCard, WorkDetail } from '@turing/contract';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { call, ok } from './works.fixtures.ts';
+import { buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { call, ok } from '../../../test-support/works.fixtures.ts';
 import { DEMO_WORKS } from './seed.data.ts';
 import { seedDemoContent } from './seed.demo.ts';
 

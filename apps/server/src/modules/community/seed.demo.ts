@@ -9,7 +9,7 @@ import type { EngineTask } from '../../generation/engine.ts';
 import { renderImage } from '../../generation/engines/preview/render-modes.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import type { GeneratedImages } from '../upload/generated-images.ts';
+import type { GeneratedImages } from '../upload/index.ts';
 import { DEMO_BANNERS, DEMO_CREATORS, DEMO_WORKS, type DemoWork } from './seed.data.ts';
 
 export interface DemoSeedDeps {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER, type CreatorCard, type WorkCard, type WorkDetail } from '@turing/contract';
 import { uploads } from '../../db/schema/index.ts';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { call, makeResult, ok, publish } from './works.fixtures.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { call, makeResult, ok, publish } from '../../../test-support/works.fixtures.ts';
 
 /**
  * Links handed out for a community work's images are bound to the work's link version: taking the

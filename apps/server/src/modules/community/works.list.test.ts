@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkCard } from '@turing/contract';
 import { eq, sql } from 'drizzle-orm';
 import { works } from '../../db/schema/index.ts';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { allPages, call, makeResult, ok, publish } from './works.fixtures.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { allPages, call, makeResult, ok, publish } from '../../../test-support/works.fixtures.ts';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof seedUser>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { encodeGalleryCursor } from './works.cursor.ts';
 import { createWorksListRepository } from './works.list.repository.ts';
-import { allPages, call, makeResult, ok, publish } from './works.fixtures.ts';
+import { allPages, call, makeResult, ok, publish } from '../../../test-support/works.fixtures.ts';
 
 // PostgreSQL only: real concurrency between connections, and plans of a large table.
 let t: TestApp;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkDetail } from '@turing/contract';
 import { eq } from 'drizzle-orm';
 import { uploads, userAchievements, users, userStats, works } from '../../db/schema/index.ts';
-import { png } from '../../test/upload-helpers.ts';
-import { uploadImage } from '../../test/design-helpers.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { call, makeResult, ok, publish } from './works.fixtures.ts';
+import { png } from '../../../test-support/upload-helpers.ts';
+import { uploadImage } from '../../../test-support/design-helpers.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { call, makeResult, ok, publish } from '../../../test-support/works.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

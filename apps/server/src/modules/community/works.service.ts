@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { browserUrl, type ObjectStorage } from '../../storage/storage.ts';
-import type { UploadService } from '../upload/upload.service.ts';
+import type { UploadService } from '../upload/index.ts';
 import { createWorksListRepository } from './works.list.repository.ts';
 import { createWorksMapper } from './works.mapper.ts';
 import { createWorksRepository } from './works.repository.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DESIGN_EVENTS_PATH, designRoutes } from '@turing/contract';
 import { defineRoute } from '../../shared/define-route.ts';
-import type { Lifecycle } from '../../services.ts';
+import type { Lifecycle } from '../../platform/lifecycle.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { LineArtService } from './line-art.ts';
 import type { TaskEvents } from './task-events.ts';

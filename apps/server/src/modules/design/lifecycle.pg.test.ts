@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appHeaders, buildTestApp, freshDatabaseUrl, registerUser, type TestApp } from '../../test/test-app.ts';
-import { balanceOf, finished, getTask, submit, until } from '../../test/design-helpers.ts';
-import { spawnServer, type RunningServer } from '../../test/spawn-server.ts';
+import {
+  appHeaders,
+  buildTestApp,
+  freshDatabaseUrl,
+  registerUser,
+  type TestApp,
+} from '../../../test-support/test-app.ts';
+import { balanceOf, finished, getTask, submit, until } from '../../../test-support/design-helpers.ts';
+import { spawnServer, type RunningServer } from '../../../test-support/spawn-server.ts';
 
 // PostgreSQL only: races and separate worker processes.
 const secrets = { FILE_URL_SECRET: 'f'.repeat(32), ADMIN_TOKEN: 'a'.repeat(32), FILES_SHARED: 'true' };

@@ -1,8 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { balanceOf, buildGenerationApp, finished, getTask, submit, until } from '../../test/design-helpers.ts';
+import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import {
+  balanceOf,
+  buildGenerationApp,
+  finished,
+  getTask,
+  submit,
+  until,
+} from '../../../test-support/design-helpers.ts';
 
 const cancel = (t: TestApp, cookie: string, id: string, locale: 'en' | 'zh' = 'en') =>
   t.app.inject({

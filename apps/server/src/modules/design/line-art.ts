@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import type { UploadedImage } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
-import type { GeneratedImages } from '../upload/generated-images.ts';
-import type { UploadService } from '../upload/upload.service.ts';
+import type { GeneratedImages, UploadService } from '../upload/index.ts';
 
 /** Sobel kernels in both directions, offset so negative responses survive sharp's 0–255 range. */
 const EDGE_X = { width: 3, height: 3, kernel: [-1, 0, 1, -2, 0, 2, -1, 0, 1], scale: 2, offset: 128 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appHeaders, registerUser } from '../../test/test-app.ts';
+import { appHeaders, registerUser } from '../../../test-support/test-app.ts';
 import {
   balanceOf,
   buildGenerationApp,
@@ -8,7 +8,7 @@ import {
   submit,
   until,
   uploadImage,
-} from '../../test/design-helpers.ts';
+} from '../../../test-support/design-helpers.ts';
 
 describe('the line of queued tasks', () => {
   let t: Awaited<ReturnType<typeof buildGenerationApp>>;

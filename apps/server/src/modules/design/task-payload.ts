@@ -3,8 +3,7 @@ import { errorMessage } from '@turing/contract';
 import type { Database, Db } from '../../db/client.ts';
 import type { TaskRow, UploadRow } from '../../db/schema/index.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
-import type { GeneratedImages } from '../upload/generated-images.ts';
-import type { UploadService } from '../upload/upload.service.ts';
+import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { TaskEventPayload } from './task-events.ts';
 import { createTaskRepository } from './task.repository.ts';
 

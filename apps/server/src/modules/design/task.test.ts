@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
-import { appHeaders, registerUser } from '../../test/test-app.ts';
-import { createFolder } from '../workspace/workspace-test-helpers.ts';
+import { appHeaders, registerUser } from '../../../test-support/test-app.ts';
+import { createFolder } from '../../../test-support/workspace-helpers.ts';
 import {
   balanceOf,
   buildGenerationApp,
@@ -13,7 +13,7 @@ import {
   submit,
   until,
   uploadImage,
-} from '../../test/design-helpers.ts';
+} from '../../../test-support/design-helpers.ts';
 
 let t: Awaited<ReturnType<typeof buildGenerationApp>>;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { appHeaders, buildTestApp, readOutbox, type TestApp } from '../../test/test-app.ts';
-import { buildGenerationApp, until } from '../../test/design-helpers.ts';
-import { fakeServer } from '../../test/fake-server.ts';
+import { appHeaders, buildTestApp, readOutbox, type TestApp } from '../../../test-support/test-app.ts';
+import { buildGenerationApp, until } from '../../../test-support/design-helpers.ts';
+import { fakeServer } from '../../../test-support/fake-server.ts';
 import { createTwilioSms, SmsDeliveryError } from './sms.ts';
 
 type Locale = 'en' | 'zh';

@@ -4,7 +4,7 @@ import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
 import { rateCounters } from '../../db/schema/index.ts';
-import { buildTestApp, capturingLogger, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, capturingLogger, type TestApp } from '../../../test-support/test-app.ts';
 import { ADMIN_TOKEN_MAX_FAILURES, ADMIN_TOKEN_WINDOW_MS } from './admin-guard.ts';
 
 let t: TestApp;

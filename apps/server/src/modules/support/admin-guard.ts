@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/app-error.ts';
-import type { RateCounterService } from '../auth/rate-counter.service.ts';
+import type { RateCounterService } from '../auth/index.ts';
 import { tokenMatches } from './admin-token.ts';
 
 /**

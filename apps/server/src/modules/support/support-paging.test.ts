@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER, encodeCursor } from '@turing/contract';
 import { supportTickets } from '../../db/schema/index.ts';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 let adminToken: string;

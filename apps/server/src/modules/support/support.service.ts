@@ -15,8 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/paging.ts';
 import type { SupportMessageRow, SupportTicketRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
-import type { Logger, MessagingService } from '../messaging/messaging.service.ts';
-import type { UploadService } from '../upload/upload.service.ts';
+import type { Logger, MessagingService } from '../messaging/index.ts';
+import type { UploadService } from '../upload/index.ts';
 import { staffReplyMail } from './support.mail.ts';
 import { createSupportRepository } from './support.repository.ts';
 

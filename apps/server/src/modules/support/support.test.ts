@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
-import { png, upload } from '../../test/upload-helpers.ts';
-import { appHeaders, buildTestApp, readOutbox, seedUser, type TestApp } from '../../test/test-app.ts';
+import { png, upload } from '../../../test-support/upload-helpers.ts';
+import { appHeaders, buildTestApp, readOutbox, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 let adminToken: string;

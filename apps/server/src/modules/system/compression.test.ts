@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressionPlugin } from '../../plugins/compression.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 const INDEX = `<!doctype html><title>Turing Design</title>${'<!-- app shell -->'.repeat(20)}`;
 const SCRIPT = `console.log(${JSON.stringify('turing '.repeat(400))});`;

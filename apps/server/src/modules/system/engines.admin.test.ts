@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
-import { FakeComfyServer } from '../../generation/engines/comfyui/fake-comfy-server.ts';
-import { comfySettings, deadUrl } from '../../test/fleet-helpers.ts';
-import { appHeaders, buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { FakeComfyServer } from '../../../test-support/comfyui/fake-comfy-server.ts';
+import { comfySettings, deadUrl } from '../../../test-support/fleet-helpers.ts';
+import { appHeaders, buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 const engines = (t: TestApp, token = t.app.services!.adminToken) =>
   t.app.inject({

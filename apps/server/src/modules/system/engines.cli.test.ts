@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeComfyServer } from '../../generation/engines/comfyui/fake-comfy-server.ts';
-import { runAdminCli } from '../../test/admin-cli.ts';
-import { comfySettings, deadUrl } from '../../test/fleet-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { FakeComfyServer } from '../../../test-support/comfyui/fake-comfy-server.ts';
+import { runAdminCli } from '../../../test-support/admin-cli.ts';
+import { comfySettings, deadUrl } from '../../../test-support/fleet-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { formatEngines } from './engines.cli.ts';
 
 let t: TestApp;

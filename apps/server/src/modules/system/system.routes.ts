@@ -3,7 +3,7 @@ import { systemRoutes } from '@turing/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
-import type { Lifecycle } from '../../services.ts';
+import type { Lifecycle } from '../../platform/lifecycle.ts';
 import type { FleetService } from './fleet.service.ts';
 
 const startedAt = Date.now();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { comfySettings, deadUrl } from '../../test/fleet-helpers.ts';
-import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { comfySettings, deadUrl } from '../../../test-support/fleet-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

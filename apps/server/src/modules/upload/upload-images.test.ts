@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema/index.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { png, upload } from '../../test/upload-helpers.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { png, upload } from '../../../test-support/upload-helpers.ts';
 import { sweepAbandonedUploads } from './upload-sweep.ts';
 
 let t: TestApp;

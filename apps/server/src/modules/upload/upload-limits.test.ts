@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@turing/contract';
 import { uploads } from '../../db/schema/index.ts';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { png, upload } from '../../test/upload-helpers.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { png, upload } from '../../../test-support/upload-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

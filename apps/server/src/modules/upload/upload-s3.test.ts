@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeS3, type FakeS3 } from '../../test/fake-s3.ts';
-import { buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { png, upload } from '../../test/upload-helpers.ts';
+import { fakeS3, type FakeS3 } from '../../../test-support/fake-s3.ts';
+import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { png, upload } from '../../../test-support/upload-helpers.ts';
 
 let s3: FakeS3;
 let t: TestApp;

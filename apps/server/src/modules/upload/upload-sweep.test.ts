@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderItems, folders, uploads, works } from '../../db/schema/index.ts';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
-import { png, upload } from '../../test/upload-helpers.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { png, upload } from '../../../test-support/upload-helpers.ts';
 import { sweepAbandonedUploads } from './upload-sweep.ts';
 
 let t: TestApp;

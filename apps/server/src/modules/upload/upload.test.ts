@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpApp } from '../../app.ts';
-import { buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { png, upload } from '../../test/upload-helpers.ts';
+import { buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { png, upload } from '../../../test-support/upload-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { appHeaders, buildTestApp, lastCode, registerUser, type TestApp } from '../../test/test-app.ts';
+import { appHeaders, buildTestApp, lastCode, registerUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../shared/password.ts';
-import { png, upload as uploadAs } from '../../test/upload-helpers.ts';
-import { appHeaders, buildTestApp, cookieFrom, registerUser, type TestApp } from '../../test/test-app.ts';
+import { png, upload as uploadAs } from '../../../test-support/upload-helpers.ts';
+import { appHeaders, buildTestApp, cookieFrom, registerUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

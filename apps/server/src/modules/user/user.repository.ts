@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema/index.ts';
-import { isVipNow } from '../billing/vip.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
+import { isVipNow } from '../billing/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { userRoutes } from '@turing/contract';
 import { defineRoute } from '../../shared/define-route.ts';
-import type { OAuthService } from '../auth/oauth.service.ts';
+import type { OAuthService } from '../auth/index.ts';
 import { toProfile } from './user.mapper.ts';
 import type { UserService } from './user.service.ts';
 

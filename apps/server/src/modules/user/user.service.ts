@@ -5,10 +5,8 @@ import type { Database, Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from '../../shared/password.ts';
 import { uniqueViolation } from '../../shared/unique-violation.ts';
-import type { SessionService, SessionUser } from '../auth/session.service.ts';
-import type { Throttle } from '../auth/throttle.ts';
-import type { VerificationCodeService } from '../auth/verification-code.service.ts';
-import type { UploadService } from '../upload/upload.service.ts';
+import type { SessionService, SessionUser, Throttle, VerificationCodeService } from '../auth/index.ts';
+import type { UploadService } from '../upload/index.ts';
 import { createUserRepository, type NewUser, type UserPatch } from './user.repository.ts';
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

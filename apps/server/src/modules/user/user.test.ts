@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@turing/contract';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../test/test-app.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

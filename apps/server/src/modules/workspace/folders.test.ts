@@ -3,9 +3,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '@turing/contract';
 import { folders as folderTable, uploads, works } from '../../db/schema/index.ts';
-import { buildGenerationApp, photo, submit } from '../../test/design-helpers.ts';
-import { registerUser } from '../../test/test-app.ts';
-import { allImages, call, createFolder, defaultFolder, folders, generate } from './workspace-test-helpers.ts';
+import { buildGenerationApp, photo, submit } from '../../../test-support/design-helpers.ts';
+import { registerUser } from '../../../test-support/test-app.ts';
+import {
+  allImages,
+  call,
+  createFolder,
+  defaultFolder,
+  folders,
+  generate,
+} from '../../../test-support/workspace-helpers.ts';
 
 let t: Awaited<ReturnType<typeof buildGenerationApp>>;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Folder } from '@turing/contract';
 import { uploads, works } from '../../db/schema/index.ts';
-import { buildGenerationApp, finished, getTask, photo, submit, until } from '../../test/design-helpers.ts';
-import { registerUser } from '../../test/test-app.ts';
+import { buildGenerationApp, finished, getTask, photo, submit, until } from '../../../test-support/design-helpers.ts';
+import { registerUser } from '../../../test-support/test-app.ts';
 import {
   allImages,
   call,
@@ -13,7 +13,7 @@ import {
   folders,
   generate,
   imagePage,
-} from './workspace-test-helpers.ts';
+} from '../../../test-support/workspace-helpers.ts';
 
 let t: Awaited<ReturnType<typeof buildGenerationApp>>;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderItems, folders as folderTable } from '../../db/schema/index.ts';
-import { photo } from '../../test/design-helpers.ts';
-import { buildTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { allImages, call, createFolder, defaultFolder, folders } from './workspace-test-helpers.ts';
+import { photo } from '../../../test-support/design-helpers.ts';
+import { buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { allImages, call, createFolder, defaultFolder, folders } from '../../../test-support/workspace-helpers.ts';
 
 // PostgreSQL only: concurrent transactions on separate connections.
 let t: TestApp;

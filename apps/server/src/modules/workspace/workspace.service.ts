@@ -4,7 +4,7 @@ import type { FolderRow } from '../../db/schema/index.ts';
 import { mapPage } from '../../db/paging.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import type { UploadService } from '../upload/upload.service.ts';
+import type { UploadService } from '../upload/index.ts';
 import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
 
 /**

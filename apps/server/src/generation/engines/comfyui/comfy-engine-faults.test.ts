@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, makeContext, makeTask, postedGraph, startEngine, startFake } from './comfy-test-kit.ts';
+import {
+  cleanup,
+  makeContext,
+  makeTask,
+  postedGraph,
+  startEngine,
+  startFake,
+} from '../../../../test-support/comfyui/comfy-test-kit.ts';
 
 afterEach(cleanup);
 

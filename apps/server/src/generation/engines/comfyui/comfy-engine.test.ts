@@ -11,7 +11,7 @@ import {
   startEngine,
   startFake,
   waitingEvents,
-} from './comfy-test-kit.ts';
+} from '../../../../test-support/comfyui/comfy-test-kit.ts';
 
 afterEach(cleanup);
 

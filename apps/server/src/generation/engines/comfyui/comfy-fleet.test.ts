@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineError, type Engine } from '../../engine.ts';
-import { cleanup, makeContext, makeTask, startEngine, startFake } from './comfy-test-kit.ts';
-import type { FakeComfyServer } from './fake-comfy-server.ts';
+import {
+  cleanup,
+  makeContext,
+  makeTask,
+  startEngine,
+  startFake,
+} from '../../../../test-support/comfyui/comfy-test-kit.ts';
+import type { FakeComfyServer } from '../../../../test-support/comfyui/fake-comfy-server.ts';
 
 afterEach(cleanup);
 

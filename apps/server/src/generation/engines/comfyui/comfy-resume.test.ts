@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine, EngineTask } from '../../engine.ts';
-import { cleanup, makeContext, makeTask, startEngine, startFake, waitingEvents } from './comfy-test-kit.ts';
-import type { FakeComfyServer } from './fake-comfy-server.ts';
+import {
+  cleanup,
+  makeContext,
+  makeTask,
+  startEngine,
+  startFake,
+  waitingEvents,
+} from '../../../../test-support/comfyui/comfy-test-kit.ts';
+import type { FakeComfyServer } from '../../../../test-support/comfyui/fake-comfy-server.ts';
 
 afterEach(cleanup);
 

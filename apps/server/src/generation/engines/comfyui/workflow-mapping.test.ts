@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Graph } from './comfy-types.ts';
-import { MODELS, makeTask } from './comfy-test-kit.ts';
+import { MODELS, makeTask } from '../../../../test-support/comfyui/comfy-test-kit.ts';
 import { buildWorkflow, chooseTemplate, promptIdFor } from './workflow-mapping.ts';
 import { BUNDLED_WORKFLOWS_DIR, loadTemplates } from './workflow-templates.ts';
 

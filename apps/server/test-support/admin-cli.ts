@@ -5,7 +5,7 @@ import { childEnv } from './child-env.ts';
 import type { TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
-const cli = path.resolve(import.meta.dirname, '../admin.ts');
+const cli = path.resolve(import.meta.dirname, '../src/admin.ts');
 
 /** Runs `npm run admin -- <args>` as its own process against a test app listening at `url`. */
 export async function runAdminCli(t: TestApp, url: string, ...args: string[]) {

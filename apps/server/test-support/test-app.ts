@@ -7,13 +7,13 @@ import pino from 'pino';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { APP_HEADER, SESSION_COOKIE } from '@turing/contract';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openPglite, openPostgres, type Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import type { OutboxLine } from '../modules/messaging/outbox.ts';
-import { createSessionRepository } from '../modules/auth/session.repository.ts';
-import { createSessionService } from '../modules/auth/session.service.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import type { OutboxLine } from '../src/modules/messaging/outbox.ts';
+import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
+import { createSessionService } from '../src/modules/auth/session.service.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,8 +45,8 @@ function assertInPostgresPass() {
   const file = expect.getState().testPath;
   if (listed && file && !listed.includes(file)) {
     throw new Error(
-      `${file} uses the test app, but the PostgreSQL pass would not run it: import test/test-app.ts ` +
-        'with a plain import (see test/postgres-pass.ts).',
+      `${file} uses the test app, but the PostgreSQL pass would not run it: import test-support/test-app.ts ` +
+        'with a plain import (see test-support/postgres-pass.ts).',
     );
   }
 }

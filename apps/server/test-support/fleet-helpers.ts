@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MODELS } from '../generation/engines/comfyui/comfy-test-kit.ts';
+import { MODELS } from './comfyui/comfy-test-kit.ts';
 
 /** A local address nothing listens on: connections are refused, as from a GPU server that died. */
 export async function deadUrl(): Promise<string> {

@@ -1,6 +1,6 @@
-import type { Graph } from './comfy-types.ts';
+import type { Graph } from '../../src/generation/engines/comfyui/comfy-types.ts';
 import { MODEL_COMBOS, type FakeModels } from './fake-comfy-nodes.ts';
-import { isLink } from './workflow-graph.ts';
+import { isLink } from '../../src/generation/engines/comfyui/workflow-graph.ts';
 
 interface NodeError {
   type: string;

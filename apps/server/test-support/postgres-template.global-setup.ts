@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migratePostgres } from '../db/client.ts';
+import { migratePostgres } from '../src/db/client.ts';
 
 async function admin(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });

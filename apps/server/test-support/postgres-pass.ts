@@ -8,7 +8,7 @@ import path from 'node:path';
  * test-app.ts checks at run time that a file using it is on this list, so a file this scan missed
  * (say, one importing the helper by a computed path) fails instead of silently skipping PostgreSQL.
  */
-const TEST_APP = 'test/test-app.ts';
+const TEST_APP = path.join(import.meta.dirname, 'test-app.ts');
 const SPECIFIER = /\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function localImports(file: string): string[] {
@@ -48,7 +48,7 @@ export function postgresPassFiles(serverSrc: string): string[] {
       }
     }
   }
-  const reaching = new Set<string>([path.join(root, TEST_APP)]);
+  const reaching = new Set<string>([TEST_APP]);
   const back = [...reaching];
   for (let file = back.pop(); file; file = back.pop()) {
     for (const importer of importedBy.get(file) ?? []) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { appHeaders, type TestApp } from './test-app.ts';
-import { uploads, userStats, works } from '../db/schema/index.ts';
+import { uploads, userStats, works } from '../src/db/schema/index.ts';
 
 /**
  * A published work written straight to the database, with the creator's works counter moved as

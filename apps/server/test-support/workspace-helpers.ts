@@ -1,6 +1,6 @@
 import type { Folder, FolderImage, Task } from '@turing/contract';
-import { finished, getTask, submit, until } from '../../test/design-helpers.ts';
-import { appHeaders, type TestApp } from '../../test/test-app.ts';
+import { finished, getTask, submit, until } from './design-helpers.ts';
+import { appHeaders, type TestApp } from './test-app.ts';
 
 type Locale = 'en' | 'zh';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Task } from '@turing/contract';
-import { startWorkers } from '../workers.ts';
+import { startWorkers } from '../src/workers.ts';
 import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 import { multipart } from './upload-helpers.ts';
 

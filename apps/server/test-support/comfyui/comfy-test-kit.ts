@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Engine, EngineEvent, EngineRunContext, EngineTask } from '../../engine.ts';
-import { createComfyEngine, type ComfyEngineOptions } from './comfy-engine.ts';
+import type { Engine, EngineEvent, EngineRunContext, EngineTask } from '../../src/generation/engine.ts';
+import { createComfyEngine, type ComfyEngineOptions } from '../../src/generation/engines/comfyui/comfy-engine.ts';
 import { FakeComfyServer, type FakeComfyOptions } from './fake-comfy-server.ts';
 
 /** Shared set-up of the engine tests: fakes and engines made here are closed by `cleanup()`. */

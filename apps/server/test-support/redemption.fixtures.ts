@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { ERRORS, type ErrorCode } from '@turing/contract';
-import { redemptionCodes } from '../../db/schema/index.ts';
-import { appHeaders, type TestApp } from '../../test/test-app.ts';
-import { displayCode, newRedemptionCode } from './redemption.code.ts';
+import { redemptionCodes } from '../src/db/schema/index.ts';
+import { appHeaders, type TestApp } from './test-app.ts';
+import { displayCode, newRedemptionCode } from '../src/modules/billing/redemption.code.ts';
 
 /** POST /turing/user/exchange?code=… as the signed-in user; the envelope. */
 export const redeem = async (t: TestApp, cookie: string, code: string, locale: 'en' | 'zh' = 'en') =>

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Graph, HistoryEntry, ImageRef, QueueItem } from './comfy-types.ts';
+import type { Graph, HistoryEntry, ImageRef, QueueItem } from '../../src/generation/engines/comfyui/comfy-types.ts';
 import { batchSize, executionOrder } from './fake-comfy-validate.ts';
 
 export interface QueueEntry {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../db/client.ts';
+import { openPglite } from '../src/db/client.ts';
 
 /**
  * Migrates one PGlite database for the whole run and leaves a dump of its data directory, which

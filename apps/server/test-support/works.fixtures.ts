@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { taskParams, type PublishBody, type TaskParams, type WorkCard } from '@turing/contract';
-import { tasks } from '../../db/schema/index.ts';
-import { appHeaders, type TestApp } from '../../test/test-app.ts';
+import { tasks } from '../src/db/schema/index.ts';
+import { appHeaders, type TestApp } from './test-app.ts';
 
 /** A small PNG whose colour follows `seed`, so each result is its own image. */
 async function png(width: number, height: number, seed: number) {

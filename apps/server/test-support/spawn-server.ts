@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { childEnv } from './child-env.ts';
 
-const main = path.resolve(import.meta.dirname, '../main.ts');
+const main = path.resolve(import.meta.dirname, '../src/main.ts');
 
 export interface RunningServer {
   proc: ChildProcess;

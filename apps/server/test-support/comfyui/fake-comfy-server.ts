@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Graph } from './comfy-types.ts';
+import type { Graph } from '../../src/generation/engines/comfyui/comfy-types.ts';
 import { FakePromptQueue, type NodeFailure } from './fake-comfy-queue.ts';
 import { fakeObjectInfo, type FakeModels } from './fake-comfy-nodes.ts';
 import { validatePrompt } from './fake-comfy-validate.ts';

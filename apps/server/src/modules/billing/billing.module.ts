@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { scoped } from '../../db/scoped.ts';
+import type { RateCounterService } from '../auth/index.ts';
+import { createProductCatalogue } from './catalogue.service.ts';
+import { createInvitationService } from './invitation.service.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { createLedgerService } from './ledger.service.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import { createOrderService } from './orders.service.ts';
+import { createPayments } from './payments/payments.ts';
+import { createRedemptionService } from './redemption.service.ts';
+
+export interface BillingModuleDeps {
+  database: Database;
+  config: Config;
+  /** What a new account starts with and how many tasks a user may have running (generation settings). */
+  welcomeCubes: number;
+  activeCap: number;
+  limits: RateCounterService;
+  /** A payment or a refund changed the user's balance: their cached profile (isVip) is read again. */
+  onBalanceChanged: (userId: string) => void;
+  log: FastifyBaseLogger;
+}
+
+/** Balances and the ledger, products, orders and their payments, redemption codes and invitations. */
+export async function createBillingModule(deps: BillingModuleDeps) {
+  const { database, config } = deps;
+  const ledgerRepository = scoped(database.db, createLedgerRepository);
+  const transaction: Database['transaction'] = (work) => database.transaction(work);
+  const ledger = createLedgerService({
+    ledger: ledgerRepository,
+    transaction,
+    welcomeCubes: deps.welcomeCubes,
+    activeCap: deps.activeCap,
+  });
+  const products = createProductCatalogue(database.db);
+  await products.seed();
+  const payments = createPayments(config);
+  const orders = createOrderService({
+    orders: scoped(database.db, createOrdersRepository),
+    ledgerRepository,
+    transaction,
+    catalogue: products,
+    ledger,
+    providers: payments.providers,
+    onBalanceChanged: deps.onBalanceChanged,
+    log: deps.log,
+  });
+  return {
+    ledger,
+    products,
+    orders,
+    stripe: payments.stripe,
+    redemption: createRedemptionService({ database, limits: deps.limits, welcomeCubes: deps.welcomeCubes }),
+    invitations: createInvitationService({
+      database,
+      publicUrl: config.publicUrl,
+      bonusCubes: config.INVITE_BONUS_CUBES,
+      welcomeCubes: config.WELCOME_CUBES,
+      maxBonuses: config.INVITE_BONUS_MAX,
+    }),
+  };
+}
+export type BillingModule = Awaited<ReturnType<typeof createBillingModule>>;

@@ -1,0 +1,83 @@
+import type { Database } from '../../db/client.ts';
+import type { EngineRegistry } from '../../generation/engines.ts';
+import { createTaskLifecycle } from '../../generation/lifecycle/index.ts';
+import type { GenerationSettings } from '../../generation/settings.ts';
+import type { Translator } from '../../generation/translator.ts';
+import type { LedgerService } from '../billing/index.ts';
+import type { GeneratedImages, UploadService } from '../upload/index.ts';
+import type { WorkspaceService } from '../workspace/index.ts';
+import type { TagSeed } from './catalogue/tags.data.ts';
+import { createCatalogueService } from './catalogue.service.ts';
+import { createLineArtService } from './line-art.ts';
+import { createTaskEvents } from './task-events.ts';
+import { createTaskPayloads } from './task-payload.ts';
+import { createTaskRepository } from './task.repository.ts';
+import { createTaskService } from './task.service.ts';
+
+export interface DesignModuleDeps {
+  database: Database;
+  settings: GenerationSettings;
+  /** Event streams one user may hold open (EVENT_STREAMS_PER_USER). */
+  eventStreamsPerUser: number;
+  /** Tags other modules add to the catalogue (the community's environments). */
+  extraTags: readonly TagSeed[];
+  ledger: LedgerService;
+  uploads: UploadService;
+  images: GeneratedImages;
+  workspace: Pick<WorkspaceService, 'assertFolder'>;
+  engines: Pick<EngineRegistry, 'get' | 'canCancelRunning'>;
+  translator: Translator | null;
+  /** Hands a task to the generation workers. */
+  enqueue: (taskId: string) => Promise<void>;
+  /** Tells the process running a task to stop it. */
+  cancelRunning: (taskId: string) => Promise<void>;
+}
+
+/** Design tasks from submission to their end, the tag and word catalogue, and line art. */
+export async function createDesignModule(deps: DesignModuleDeps) {
+  const { database, settings, ledger, uploads, images, engines } = deps;
+  const catalogue = createCatalogueService(database.db, { extraTags: deps.extraTags });
+  await catalogue.seed();
+  const events = createTaskEvents(database, { perUser: deps.eventStreamsPerUser });
+  const payloads = createTaskPayloads({
+    database,
+    settings,
+    uploads,
+    images,
+    // An engine that cannot be made (no API key, no server URL) has no capacity to count and takes no task.
+    capacity: async (engine) => (await engines.get(engine).catch(() => null))?.capacity(),
+  });
+  const taskLifecycle = createTaskLifecycle({
+    database,
+    ledger,
+    publish: async (tx, row) => events.publish(tx, row.userId, await payloads.payloadOf(row, tx)),
+    enqueue: deps.enqueue,
+  });
+  const tasks = createTaskService({
+    database,
+    settings,
+    ledger,
+    catalogue,
+    uploads,
+    images,
+    payloads,
+    lifecycle: taskLifecycle,
+    translator: deps.translator,
+    canCancelRunning: (engine) => engines.canCancelRunning(engine),
+    engineAvailable: async (engine) => (await engines.get(engine).catch(() => null))?.available() ?? false,
+    cancelRunning: deps.cancelRunning,
+    assertFolder: (userId, folderId) => deps.workspace.assertFolder(userId, folderId),
+  });
+  const reads = createTaskRepository(database.db);
+  return {
+    catalogue,
+    events,
+    payloads,
+    taskLifecycle,
+    tasks,
+    lineArt: createLineArtService({ uploads, images }),
+    /** A task's row as the generation workers read it. */
+    findTask: (id: string) => reads.findById(id),
+  };
+}
+export type DesignModule = Awaited<ReturnType<typeof createDesignModule>>;

@@ -1,0 +1,4 @@
+export { createSystemModule, type SystemModule } from './system.module.ts';
+export { systemModule } from './system.routes.ts';
+export { enginesAdminModule } from './engines.admin.routes.ts';
+export type { FleetService } from './fleet.service.ts';

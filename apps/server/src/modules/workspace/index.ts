@@ -1,0 +1,3 @@
+export { createWorkspaceModule, type WorkspaceModule } from './workspace.module.ts';
+export { workspaceModule } from './workspace.routes.ts';
+export type { WorkspaceService } from './workspace.service.ts';
