@@ -3,8 +3,6 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@turing/contract';
 
-export const LOCALES = ['en', 'zh'] as const satisfies readonly Locale[];
-
 type Resources = Record<Locale, Record<string, Record<string, unknown>>>;
 
 /**

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { designEndpoints, type designRoutes } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { designKeys } from './task-cache.ts';
@@ -7,5 +7,3 @@ export const getTask = (id: string) => call<typeof designRoutes.get>(designEndpo
 
 export const taskQueryOptions = (id: string) =>
   queryOptions({ queryKey: designKeys.task(id), queryFn: () => getTask(id) });
-
-export const useTask = (id: string | null) => useQuery({ ...taskQueryOptions(id ?? ''), enabled: Boolean(id) });

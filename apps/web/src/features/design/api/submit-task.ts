@@ -14,7 +14,6 @@ export function useSubmitTask() {
     onSuccess(task) {
       applyTask(client, task);
       void client.invalidateQueries({ queryKey: designKeys.cost });
-      return client.invalidateQueries({ queryKey: designKeys.balance });
     },
   });
 }

@@ -5,7 +5,6 @@ export const designKeys = {
   all: ['design'] as const,
   task: (id: string) => ['design', 'task', id] as const,
   tasks: ['design', 'tasks'] as const,
-  balance: ['design', 'balance'] as const,
   /** Every cost preview (they carry the balance). */
   cost: ['design', 'cost'] as const,
 };
@@ -38,7 +37,6 @@ export function applyTask(client: QueryClient, task: Task) {
     return { ...data, pages };
   });
   if (task.state === 'complete' || task.state === 'lost' || task.state === 'timed_out' || task.state === 'cancelled') {
-    void client.invalidateQueries({ queryKey: designKeys.balance });
     void client.invalidateQueries({ queryKey: designKeys.cost });
   }
   return true;
