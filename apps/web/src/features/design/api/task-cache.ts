@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Task } from '@turing/contract';
+import { isFinished, type Task } from '@turing/contract';
 
 export const designKeys = {
   all: ['design'] as const,
@@ -36,7 +36,7 @@ export function applyTask(client: QueryClient, task: Task) {
     if (!found && pages[0]) pages[0] = { ...pages[0], items: [task, ...pages[0].items] };
     return { ...data, pages };
   });
-  if (task.state === 'complete' || task.state === 'lost' || task.state === 'timed_out' || task.state === 'cancelled') {
+  if (isFinished(task.state)) {
     void client.invalidateQueries({ queryKey: designKeys.cost });
   }
   return true;
