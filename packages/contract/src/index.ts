@@ -1,6 +1,6 @@
 export * from './limits.ts';
 export * from './errors.ts';
-export { envelope, errorEnvelope, type Envelope, type ErrorEnvelope } from './envelope.ts';
+export { envelope, errorEnvelope, type Envelope } from './envelope.ts';
 export * from './route.ts';
 export * from './fields.ts';
 export * from './text-inputs.ts';

@@ -17,7 +17,7 @@ const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '!**/common.json',
 ]);
 
-export function buildResources(): Resources {
+function buildResources(): Resources {
   const resources: Resources = { en: {}, zh: {} };
   for (const [file, mod] of Object.entries(commonFiles)) {
     const lang = /locales\/(en|zh)\//.exec(file)?.[1] as Locale | undefined;

@@ -5,7 +5,7 @@ import { communityKeys } from './keys.ts';
 
 export type WorkFilters = Omit<WorkListQuery, 'cursor' | 'limit'>;
 
-export const PAGE_SIZE = 30;
+const PAGE_SIZE = 30;
 
 export const listWorks = (filters: WorkFilters, cursor?: string) =>
   call<typeof communityRoutes.works>(communityEndpoints.works, { query: { ...filters, cursor, limit: PAGE_SIZE } });

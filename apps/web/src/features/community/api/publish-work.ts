@@ -3,7 +3,7 @@ import { communityEndpoints, type communityRoutes, type RouteBody } from '@turin
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export type PublishInput = RouteBody<typeof communityRoutes.publish>;
+type PublishInput = RouteBody<typeof communityRoutes.publish>;
 
 export const publishWork = (body: PublishInput) =>
   call<typeof communityRoutes.publish>(communityEndpoints.publish, { body });

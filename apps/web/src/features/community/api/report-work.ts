@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { communityEndpoints, type communityRoutes, type RouteBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export type ReportInput = RouteBody<typeof communityRoutes.report>;
+type ReportInput = RouteBody<typeof communityRoutes.report>;
 
 export const reportWork = (body: ReportInput) =>
   call<typeof communityRoutes.report>(communityEndpoints.report, { body });

@@ -17,7 +17,7 @@ interface Props {
   testId: string;
 }
 
-export const ownPath = (userId: string) => `${PATHS.own}?userId=${encodeURIComponent(userId)}`;
+const ownPath = (userId: string) => `${PATHS.own}?userId=${encodeURIComponent(userId)}`;
 
 /** Followers or followed users, a page at a time, each with a follow button. */
 export function FollowList({ query, viewerId, emptyText, testId }: Props) {
