@@ -3,7 +3,7 @@ import { STATUS } from '@turing/contract';
 import { ApiError } from '../../../shared/http/api-error.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 
-export type FailedAction = 'follow' | 'unfollow' | 'like' | 'unlike' | 'collect' | 'uncollect' | 'share' | 'copyParams';
+export type FailedAction = 'like' | 'unlike' | 'collect' | 'uncollect' | 'share' | 'copyParams';
 
 /** Network trouble, a timeout or a 5xx may pass on its own; anything else needs the administrator. */
 function isTransient(err: unknown): boolean {

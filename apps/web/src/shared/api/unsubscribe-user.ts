@@ -1,6 +1,6 @@
 import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
-import { call } from '../../../shared/http/client.ts';
+import { call } from '../http/client.ts';
 
 /** Stops following a user. */
-export const unsubscribe = (userId: string) =>
+export const unsubscribeUser = (userId: string) =>
   call<typeof creatorRoutes.unsubscribe>(creatorEndpoints.unsubscribe, { query: { userId } });

@@ -1,6 +1,6 @@
 import { STATUS } from '@turing/contract';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../shared/http/api-error.ts';
+import { ApiError } from '../../http/api-error.ts';
 
 /** Failures that pass on their own: the network, a timeout, a busy or restarting server. */
 const TRANSIENT = new Set([0, 408, 429, 502, 503, 504]);
@@ -15,7 +15,7 @@ export function followErrorMessage(err: unknown, action: 'follow' | 'unfollow', 
   if (err instanceof ApiError) {
     if (err.status === STATUS.sessionExpired) return null;
     if (err.code && SPECIFIC.has(err.code)) return err.message;
-    if (TRANSIENT.has(err.status)) return t(`own:${action}.failedRetry`);
+    if (TRANSIENT.has(err.status)) return t(`common:follow.failed.${action}.retry`);
   }
-  return t(`own:${action}.failedAdmin`);
+  return t(`common:follow.failed.${action}.contact`);
 }
