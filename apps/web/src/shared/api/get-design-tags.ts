@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { designEndpoints, type DesignType, type designRoutes } from '@turing/contract';
+import { designEndpoints, type DesignType } from '@turing/contract';
 import { call } from '../http/client.ts';
 
-export const getDesignTags = (type: DesignType) =>
-  call<typeof designRoutes.tags>(designEndpoints.tags, { query: { type } });
+export const getDesignTags = (type: DesignType) => call(designEndpoints.tags, { query: { type } });
 
 // The studio picks from these and the workspace names an image's tags with them: one cache for both.
 export const designTagsQueryOptions = (type: DesignType) =>

@@ -5,8 +5,7 @@ import { communityKeys } from './keys.ts';
 
 type UpdateInput = RouteBody<typeof communityRoutes.update>;
 
-export const updateWork = (body: UpdateInput) =>
-  call<typeof communityRoutes.update>(communityEndpoints.update, { body });
+export const updateWork = (body: UpdateInput) => call(communityEndpoints.update, { body });
 
 /** Changes one's own work's text, tags or hide-parameters. */
 export function useUpdateWork() {
