@@ -2,14 +2,14 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { UserHome } from '@turing/contract';
 
 /** How the contract shows a user to others: a work's creator, a recommended creator, a row of a follow list, a home page. */
-export interface FollowView {
+interface FollowView {
   id: string;
   followedByMe: boolean;
   followers: number;
 }
-export type FollowChange = (view: FollowView) => Pick<FollowView, 'followedByMe' | 'followers'>;
+type FollowChange = (view: FollowView) => Pick<FollowView, 'followedByMe' | 'followers'>;
 /** What the queries a change touched held before it, to put back if the server refuses. */
-export type FollowSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>;
+type FollowSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null) return false;

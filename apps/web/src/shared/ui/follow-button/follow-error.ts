@@ -1,5 +1,6 @@
 import { STATUS } from '@turing/contract';
 import type { TFunction } from 'i18next';
+import type { FollowAction } from '../../api/follow-user.ts';
 import { ApiError } from '../../http/api-error.ts';
 
 /** Failures that pass on their own: the network, a timeout, a busy or restarting server. */
@@ -11,7 +12,7 @@ const SPECIFIC = new Set(['FOLLOW_SELF', 'USER_NOT_FOUND', 'USER_SUSPENDED', 'RA
  * The message for a failed follow or unfollow, or null when there is nothing to add (an expired
  * session, which the HTTP client already announced).
  */
-export function followErrorMessage(err: unknown, action: 'follow' | 'unfollow', t: TFunction): string | null {
+export function followErrorMessage(err: unknown, action: FollowAction, t: TFunction): string | null {
   if (err instanceof ApiError) {
     if (err.status === STATUS.sessionExpired) return null;
     if (err.code && SPECIFIC.has(err.code)) return err.message;
