@@ -72,6 +72,35 @@ const serverBoundaries = [
   },
 ];
 
+// shared/ is the bottom layer of the web app: features and app/ build on it, never the other way round.
+const SHARED_UPWARD = '^(\\.\\./)+(app|features)(/|$)|^[@~]/(app|features)(/|$)|(^|/)src/(app|features)(/|$)';
+const sharedBoundary = {
+  files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            // By path alias (@/features/…, src/app/…) or climbing out of shared (../../features/…).
+            regex: SHARED_UPWARD,
+            message:
+              'shared/ does not import from app/ or features/: move what it needs into shared/, or pass it in from the caller.',
+          },
+        ],
+      },
+    ],
+    // The same for lazy imports, which no-restricted-imports does not see (esquery wants "/" escaped).
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `ImportExpression > Literal[value=/${SHARED_UPWARD.replaceAll('/', '\\u002F')}/]`,
+        message: 'shared/ does not load modules of app/ or features/.',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,6 +129,7 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }] },
   },
   ...featureBoundaries,
+  sharedBoundary,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

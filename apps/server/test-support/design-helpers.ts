@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Task } from '@turing/contract';
+import { FINISHED_STATES, type Task } from '@turing/contract';
 import { startWorkers } from '../src/workers.ts';
 import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 import { multipart } from './upload-helpers.ts';
@@ -45,8 +45,8 @@ export const getTask = async (t: TestApp, cookie: string, id: string) =>
   (await t.app.inject({ method: 'GET', url: `/turing/design/task/get?id=${id}`, headers: { cookie } })).json()
     .data as Task;
 
-export const finished = (task: { state: string }) =>
-  ['complete', 'cancelled', 'timed_out', 'lost'].includes(task.state);
+const FINISHED: readonly string[] = FINISHED_STATES;
+export const finished = (task: { state: string }) => FINISHED.includes(task.state);
 
 export const balanceOf = async (t: TestApp, cookie: string) =>
   (await t.app.inject({ method: 'GET', url: '/turing/design/balance', headers: { cookie } })).json().data as {

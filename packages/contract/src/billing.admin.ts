@@ -124,7 +124,6 @@ export const orderRefundResult = z.object({
   /** True when the payment provider was asked to pay the money back (Stripe); false for the dev provider. */
   providerRefunded: z.boolean(),
 });
-export type OrderRefundResult = z.infer<typeof orderRefundResult>;
 
 export const billingAdminRoutes = {
   grant: route({

@@ -57,6 +57,7 @@ export const followEntry = creatorSummary.extend({
   followers: z.number().int(),
   followedByMe: z.boolean(),
 });
+export type FollowEntry = z.infer<typeof followEntry>;
 
 export const creatorRoutes = {
   subscribe: route({

@@ -35,7 +35,6 @@ export const creatorSummary = z.object({
   nickname: z.string(),
   avatarUrl: z.string().nullable(),
 });
-export type CreatorSummary = z.infer<typeof creatorSummary>;
 
 /** A gallery card: enough to lay out the masonry grid (width, height) before the image loads. */
 export const workCard = z.object({
@@ -110,7 +109,6 @@ export const toggleResult = z.object({
   likeCount: z.number().int(),
   collectCount: z.number().int(),
 });
-export type ToggleResult = z.infer<typeof toggleResult>;
 
 export const banner = z.object({
   id: z.string(),

@@ -27,3 +27,7 @@ export type DesignType = (typeof DESIGN_TYPES)[number];
 export type Quality = (typeof QUALITIES)[number];
 export type SizePreset = (typeof SIZE_PRESETS)[number];
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
+
+/** A task in one of these states changes no more: no progress, no events, its cubes settled. */
+export const isFinished = (state: TaskState): state is FinishedState =>
+  (FINISHED_STATES as readonly TaskState[]).includes(state);

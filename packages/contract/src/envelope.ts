@@ -7,7 +7,6 @@ export const errorEnvelope = z.object({
   code: z.string(),
   details: z.unknown().optional(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(200), msg: z.string(), data });

@@ -1,7 +1,8 @@
 export * from './limits.ts';
 export * from './errors.ts';
-export { envelope, errorEnvelope, type Envelope, type ErrorEnvelope } from './envelope.ts';
+export { envelope, errorEnvelope, type Envelope } from './envelope.ts';
 export * from './route.ts';
+export type * from './api.ts';
 export * from './fields.ts';
 export * from './text-inputs.ts';
 export * from './paging.ts';

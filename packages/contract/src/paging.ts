@@ -83,7 +83,6 @@ export const pageQuery = z.object({
     .max(PAGE_LIMIT.max, 'PAGE_LIMIT')
     .default(PAGE_LIMIT.default),
 });
-export type PageQuery = z.input<typeof pageQuery>;
 export type PageRequest = z.output<typeof pageQuery>;
 
 /** One page of a list: `nextCursor` is null on the last page. */

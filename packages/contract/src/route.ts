@@ -4,7 +4,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Where a call goes and what it needs, without its schemas: the web imports these values
- * (keeping zod out of its first bundle) and takes the types from the matching RouteDef.
+ * (keeping zod out of its first bundle); the type system finds the call's route, schemas and
+ * all, by the endpoint's method and path (see RouteOf in api.ts).
  * `mutates` marks calls that change state and so need the app header, even when they are GETs.
  */
 export interface Endpoint {
@@ -31,7 +32,8 @@ export function route<const D extends RouteDef>(def: D): D {
   return def;
 }
 
-export const endpoints = <T extends Record<string, Endpoint>>(defs: T): T => defs;
+/** Keeps each endpoint's method and path as literal types: they are what ties it to its route. */
+export const endpoints = <const T extends Record<string, Endpoint>>(defs: T): T => defs;
 
 export type RouteQuery<D> = D extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
 export type RouteBody<D> = D extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;

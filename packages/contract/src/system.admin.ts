@@ -4,7 +4,6 @@ import { systemAdminEndpoints } from './system.endpoints.ts';
 
 export const ENGINE_NAMES = ['preview', 'comfyui', 'openai'] as const;
 export const ENGINE_SERVER_STATES = ['up', 'draining', 'down'] as const;
-export type EngineServerState = (typeof ENGINE_SERVER_STATES)[number];
 
 /** One generation server of a fleet (ComfyUI) as its engine last saw it. */
 export const engineServer = z.object({
@@ -21,7 +20,6 @@ export const engineServer = z.object({
   since: z.iso.datetime({ offset: true }),
   detail: z.string().optional(),
 });
-export type EngineServer = z.infer<typeof engineServer>;
 
 /** A configured engine and its health, checked when asked. */
 export const adminEngine = z.object({

@@ -18,7 +18,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export function createQueryClient() {
+function createQueryClient() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
     mutationCache: new MutationCache({
@@ -33,8 +33,8 @@ export function createQueryClient() {
 }
 
 function ToastBridge() {
-  const { message, notification } = AntApp.useApp();
-  useEffect(() => bindToast(message, notification), [message, notification]);
+  const { message } = AntApp.useApp();
+  useEffect(() => bindToast(message), [message]);
   return null;
 }
 
@@ -56,7 +56,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={locale === 'zh' ? zhCN : enUS} theme={theme}>
-        <AntApp notification={{ placement: 'topRight' }} message={{ maxCount: 3 }}>
+        <AntApp message={{ maxCount: 3 }}>
           <ToastBridge />
           <QueryClientProvider client={queryClient}>
             <PublishProvider>{children}</PublishProvider>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { userEndpoints, type userRoutes, type UserProfile } from '@turing/contract';
+import { userEndpoints, type UserProfile } from '@turing/contract';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { call } from '../shared/http/client.ts';
 import { useLoginStore } from '../shared/session/login-store.ts';
@@ -36,7 +36,7 @@ describe('a 202 answer', () => {
   it('toasts the message for 1000 ms, clears the login state, then goes to /login', async () => {
     const error = vi.spyOn(toastModule.toast, 'error');
     window.location.hash = '#/workspace';
-    await call<typeof userRoutes.info>(userEndpoints.info).catch(() => {});
+    await call(userEndpoints.info).catch(() => {});
     expect(error).toHaveBeenCalledWith('Login expired', 1000);
     expect(useLoginStore.getState()).toMatchObject({ loginState: false, nickname: '', avatarUrl: null });
     expect(storage.get(STORAGE_KEYS.userProfile)).toBeNull();
@@ -50,14 +50,14 @@ describe('a 202 answer', () => {
     queryClient.setQueryData(['user', 'info'], profile);
     queryClient.setQueryData(['support', 'tickets'], [{ id: 't1', subject: "Ada's ticket" }]);
     queryClient.setQueryData(['upload', 'signed-url', 'k1'], '/files/private/k1?exp=1&sig=x');
-    await call<typeof userRoutes.info>(userEndpoints.info).catch(() => {});
+    await call(userEndpoints.info).catch(() => {});
     expect(queryClient.getQueryData(['support', 'tickets'])).toBeUndefined();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
 
   it('stays on the homepage', async () => {
     window.location.hash = '#/home';
-    await call<typeof userRoutes.info>(userEndpoints.info).catch(() => {});
+    await call(userEndpoints.info).catch(() => {});
     vi.advanceTimersByTime(1500);
     expect(window.location.hash).toBe('#/home');
     expect(useLoginStore.getState().loginState).toBe(false);

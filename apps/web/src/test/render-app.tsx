@@ -30,7 +30,7 @@ export interface ApiAnswer {
   code?: string;
   details?: { field: string; code: string }[];
 }
-export interface ApiCall {
+interface ApiCall {
   method: string;
   path: string;
   body: unknown;

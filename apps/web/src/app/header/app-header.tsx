@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,11 +9,6 @@ import { Logo } from '../../shared/ui/logo.tsx';
 import { SettingsSwitch } from '../../shared/ui/settings-switch.tsx';
 import { SECTIONS, activeSection } from './sections.ts';
 import './app-header.css';
-
-export const HEADER_REFRESH_EVENT = 'turing:header-refresh';
-
-/** Ask the header to re-render (e.g. after the profile changed elsewhere). */
-export const refreshHeader = () => window.dispatchEvent(new Event(HEADER_REFRESH_EVENT));
 
 // Only logged-in users need the dropdown, so visitors never download it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu.tsx')).UserMenu }));
@@ -26,22 +21,15 @@ export function AppHeader() {
   const location = useLocation();
   const navigate = useNavigate();
   const loginState = useLoginStore((s) => s.loginState);
-  const [version, setVersion] = useState(0);
   // The history entry the phone menu was opened on: any navigation closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const [menuMounted, setMenuMounted] = useState(false);
   const menuOpen = menuOpenAt === location.key;
   const closeMenu = useCallback(() => setMenuOpenAt(null), []);
 
-  useEffect(() => {
-    const bump = () => setVersion((v) => v + 1);
-    window.addEventListener(HEADER_REFRESH_EVENT, bump);
-    return () => window.removeEventListener(HEADER_REFRESH_EVENT, bump);
-  }, []);
-
   const active = activeSection(location.pathname);
   return (
-    <header className="app-header" key={version}>
+    <header className="app-header">
       <Link to={PATHS.home} className="app-header__logo" aria-label={t('nav.logoHome', { name: t('appName') })}>
         <Logo />
       </Link>

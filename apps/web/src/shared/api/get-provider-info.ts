@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authEndpoints, type authRoutes } from '@turing/contract';
+import { authEndpoints } from '@turing/contract';
 import { call } from '../http/client.ts';
 
 /** Whether Google and WeChat sign-in are configured; used by the login page and the profile page. */
-export const getGoogleInfo = () => call<typeof authRoutes.googleInfo>(authEndpoints.googleInfo);
-export const getWechatInfo = () => call<typeof authRoutes.wechatInfo>(authEndpoints.wechatInfo);
+export const getGoogleInfo = () => call(authEndpoints.googleInfo);
+export const getWechatInfo = () => call(authEndpoints.wechatInfo);
 
 export const googleInfoQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'google-info'], queryFn: getGoogleInfo, staleTime: 5 * 60_000 });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userEndpoints, type userRoutes } from '@turing/contract';
+import { userEndpoints } from '@turing/contract';
 import { call } from '../http/client.ts';
 
-export const getUserInfo = () => call<typeof userRoutes.info>(userEndpoints.info);
+export const getUserInfo = () => call(userEndpoints.info);
 
 export const userInfoQueryOptions = () =>
   queryOptions({ queryKey: ['user', 'info'], queryFn: getUserInfo, staleTime: 60_000, retry: false });

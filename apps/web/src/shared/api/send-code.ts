@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints, type authRoutes, type VerCodeBody } from '@turing/contract';
+import { authEndpoints, type VerCodeBody } from '@turing/contract';
 import { call } from '../http/client.ts';
 
-export const sendCode = (body: VerCodeBody) => call<typeof authRoutes.verCode>(authEndpoints.verCode, { body });
+export const sendCode = (body: VerCodeBody) => call(authEndpoints.verCode, { body });
 
 export const useSendCode = () => useMutation({ mutationFn: sendCode, meta: { silent: true } });

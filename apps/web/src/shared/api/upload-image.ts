@@ -1,4 +1,4 @@
-import { LIMITS, uploadEndpoints, type ErrorCode, type UploadKind, type uploadRoutes } from '@turing/contract';
+import { LIMITS, uploadEndpoints, type ErrorCode, type UploadKind } from '@turing/contract';
 import { call } from '../http/client.ts';
 
 const TYPES = new Set(['image/png', 'image/jpeg']);
@@ -15,5 +15,5 @@ export function checkImageFile(file: { name: string; type: string; size: number 
 export function uploadImage(file: File, kind: UploadKind) {
   const body = new FormData();
   body.append('file', file);
-  return call<typeof uploadRoutes.image>(uploadEndpoints.image, { query: { kind }, body });
+  return call(uploadEndpoints.image, { query: { kind }, body });
 }

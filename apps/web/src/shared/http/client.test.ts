@@ -1,5 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { userEndpoints, type userRoutes } from '@turing/contract';
+import {
+  communityEndpoints,
+  userEndpoints,
+  type UserProfile,
+  type userRoutes,
+  type WorkDetail,
+} from '@turing/contract';
 import { initI18n, i18n } from '../i18n/i18n.ts';
 import { ApiError } from './api-error.ts';
 import { call, configureHttp } from './client.ts';
@@ -19,7 +25,7 @@ const stubFetch = (impl: () => Promise<Response>) => {
   fetchMock = vi.fn(impl);
   vi.stubGlobal('fetch', fetchMock);
 };
-const info = () => call<typeof userRoutes.info>(userEndpoints.info);
+const info = () => call(userEndpoints.info);
 
 describe('call', () => {
   it('resolves with data on status 200 and sends the app header and language', async () => {
@@ -77,5 +83,32 @@ describe('call', () => {
     const err = (await info().catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(408);
     expect(err.message).toBe('Request timeout, please check the network or contact the administrator');
+  });
+});
+
+describe('call types', () => {
+  it('takes the input and data of the endpoint’s own route, so a mismatched call does not compile', () => {
+    // Never run; the type check (npm run typecheck) holds the test: each marked line must fail.
+    const compileOnly = async () => {
+      const me: UserProfile = await call(userEndpoints.info);
+      await call(userEndpoints.guideSet, { query: { key: 'tour' } });
+      // A query whose fields are all optional may be left out.
+      await call(communityEndpoints.works);
+
+      // @ts-expect-error: the data is the user's profile, not a work
+      const work: WorkDetail = await call(userEndpoints.info);
+      // @ts-expect-error: the route named must be the endpoint's own
+      await call<typeof userRoutes.logout>(userEndpoints.info);
+      // @ts-expect-error: the guide route needs its query
+      await call(userEndpoints.guideSet);
+      // @ts-expect-error: the profile route takes no body
+      await call(userEndpoints.info, { body: { nickname: 'Ada' } });
+      // @ts-expect-error: the body follows the route's schema
+      await call(userEndpoints.updateInfo, { body: { nickname: 42 } });
+      // @ts-expect-error: a path without a route is no endpoint
+      await call({ method: 'GET', path: '/user/nowhere', auth: true, mutates: false });
+      return [me, work];
+    };
+    expect(compileOnly).toBeTypeOf('function');
   });
 });

@@ -2,11 +2,10 @@ import {
   APP_HEADER,
   LIMITS,
   STATUS,
-  type Endpoint,
-  type RouteBody,
-  type RouteData,
-  type RouteDef,
-  type RouteQuery,
+  type ApiEndpoint,
+  type CallBody,
+  type CallData,
+  type CallQuery,
 } from '@turing/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from './api-error.ts';
@@ -22,8 +21,13 @@ export function configureHttp(next: HttpHooks) {
   hooks = next;
 }
 
-type Input<D> = (RouteQuery<D> extends undefined ? { query?: undefined } : { query: RouteQuery<D> }) &
-  (RouteBody<D> extends undefined ? { body?: undefined | FormData } : { body: RouteBody<D> | FormData });
+/** The query and/or body the endpoint's route takes; optional where nothing in them is required. */
+type CallInput<E extends ApiEndpoint> = QueryPart<CallQuery<E>> & BodyPart<CallBody<E>>;
+type QueryPart<Q> = [Q] extends [undefined] ? { query?: undefined } : object extends Q ? { query?: Q } : { query: Q };
+// An upload sends its body as multipart form data.
+type BodyPart<B> = [B] extends [undefined] ? { body?: undefined | FormData } : { body: B | FormData };
+/** The input as call arguments: left out entirely when nothing in it is required. */
+type CallArgs<E extends ApiEndpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 function isEnvelope(value: unknown): value is { status: number; msg: string; data: unknown; code?: string } {
   return (
@@ -46,12 +50,15 @@ function buildUrl(path: string, query: unknown): string {
 }
 
 /**
- * Calls one contract route: `call<typeof userRoutes.info>(userEndpoints.info)` — the endpoint is a
- * small value, the route type brings the schemas' types without their code. Envelope rules: status 200 resolves with `data`; 202 reports the
- * expired session and rejects; any other status rejects with the body. Bodies that are not
- * envelopes (proxies, outages) reject with the spec's HTTP catalogue message.
+ * Calls one contract route: `call(userEndpoints.info)`. The endpoint is a small value; its method
+ * and path pick the route's type, so the input it takes and the `data` it resolves with come from
+ * the route's schemas without their code, and an input of another route does not compile.
+ * Envelope rules: status 200 resolves with `data`; 202 reports the expired session and rejects;
+ * any other status rejects with the body. Bodies that are not envelopes (proxies, outages) reject
+ * with the spec's HTTP catalogue message.
  */
-export async function call<D extends RouteDef>(def: Endpoint, input: Input<D> = {} as Input<D>): Promise<RouteData<D>> {
+export async function call<E extends ApiEndpoint>(def: E, ...args: CallArgs<E>): Promise<CallData<E>> {
+  const input: { query?: unknown; body?: unknown } = args[0] ?? {};
   const t = i18n.t.bind(i18n);
   const headers: Record<string, string> = {
     [APP_HEADER.name]: APP_HEADER.value,
@@ -87,7 +94,7 @@ export async function call<D extends RouteDef>(def: Endpoint, input: Input<D> = 
   }
 
   if (isEnvelope(payload)) {
-    if (payload.status === STATUS.ok && res.ok) return payload.data as RouteData<D>;
+    if (payload.status === STATUS.ok && res.ok) return payload.data as CallData<E>;
     if (payload.status === STATUS.sessionExpired) hooks.onSessionExpired(payload.msg);
     throw new ApiError(payload.msg, { status: payload.status, code: payload.code ?? null, body: payload });
   }

@@ -3,8 +3,6 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@turing/contract';
 
-export const LOCALES = ['en', 'zh'] as const satisfies readonly Locale[];
-
 type Resources = Record<Locale, Record<string, Record<string, unknown>>>;
 
 /**
@@ -19,7 +17,7 @@ const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '!**/common.json',
 ]);
 
-export function buildResources(): Resources {
+function buildResources(): Resources {
   const resources: Resources = { en: {}, zh: {} };
   for (const [file, mod] of Object.entries(commonFiles)) {
     const lang = /locales\/(en|zh)\//.exec(file)?.[1] as Locale | undefined;

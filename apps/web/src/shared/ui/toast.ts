@@ -3,18 +3,15 @@ import { LIMITS } from '@turing/contract';
 
 type AppApi = ReturnType<typeof App.useApp>;
 type MessageInstance = AppApi['message'];
-type NotificationInstance = AppApi['notification'];
 
 /**
  * Toasts callable from anywhere (including the HTTP client). The antd App component hands its
- * themed instances to `bindToast` once mounted; before that, calls are dropped.
+ * themed message instance to `bindToast` once mounted; before that, calls are dropped.
  */
 let messageApi: MessageInstance | null = null;
-let notificationApi: NotificationInstance | null = null;
 
-export function bindToast(message: MessageInstance, notification: NotificationInstance) {
+export function bindToast(message: MessageInstance) {
   messageApi = message;
-  notificationApi = notification;
 }
 
 type Kind = 'info' | 'success' | 'warning' | 'error' | 'loading';
@@ -29,9 +26,4 @@ export const toast = {
   warning: (content: string, ms?: number) => show('warning', content, ms),
   error: (content: string, ms?: number) => show('error', content, ms),
   loading: (content: string, ms?: number) => show('loading', content, ms),
-};
-
-export const notify = {
-  open: (kind: 'info' | 'success' | 'warning' | 'error', title: string, description?: string) =>
-    notificationApi?.[kind]({ title, description, placement: 'topRight' }),
 };

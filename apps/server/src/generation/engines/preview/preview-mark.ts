@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { OverlayOptions } from 'sharp';
 import { f } from './svg.ts';
 
@@ -45,15 +44,6 @@ export function previewMarkOverlay(imageWidth: number, imageHeight: number, cent
     `<rect width="${w}" height="${h}" rx="${f(h * 0.2)}" fill="#111417" fill-opacity="0.62"/>` +
     `<g transform="translate(${f(pad)} ${f((h - 6 * scale) / 2)}) scale(${f(scale)})" fill="none" stroke="#ffffff" stroke-width="${f(Math.max(0.9, 1.6 / scale))}" stroke-linecap="round" stroke-linejoin="round">${letters}</g></svg>`;
   return { input: Buffer.from(svg), left, top };
-}
-
-/** Stamps the mark on an encoded image (for callers that rebuild an image after the engine, e.g. paste-back). */
-export async function stampPreviewMark(image: Buffer, centre?: [number, number]): Promise<Buffer> {
-  const { width, height } = await sharp(image).metadata();
-  return sharp(image)
-    .composite([previewMarkOverlay(width, height, centre)])
-    .png()
-    .toBuffer();
 }
 
 function clamp(v: number, min: number, max: number): number {

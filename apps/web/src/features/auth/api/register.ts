@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints, type authRoutes, type RegisterBody } from '@turing/contract';
+import { authEndpoints, type RegisterBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const register = (body: RegisterBody) => call<typeof authRoutes.register>(authEndpoints.register, { body });
+export const register = (body: RegisterBody) => call(authEndpoints.register, { body });
 
 export const useRegister = () => useMutation({ mutationFn: register, meta: { silent: true } });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints, type authRoutes, type ResetBody } from '@turing/contract';
+import { authEndpoints, type ResetBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const resetPassword = (body: ResetBody) => call<typeof authRoutes.reset>(authEndpoints.reset, { body });
+export const resetPassword = (body: ResetBody) => call(authEndpoints.reset, { body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword, meta: { silent: true } });

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 import { refreshBalance } from './refresh.ts';
 
-export const bindInvitation = (code: string) =>
-  call<typeof billingRoutes.invitationBind>(billingEndpoints.invitationBind, { body: { code } });
+export const bindInvitation = (code: string) => call(billingEndpoints.invitationBind, { body: { code } });
 
 /** Enters another user's invitation code, once; the form shows a refusal under its field. */
 export function useBindInvitation() {

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const cancelOrder = (id: string) =>
-  call<typeof billingRoutes.orderCancel>(billingEndpoints.orderCancel, { body: { id } });
+export const cancelOrder = (id: string) => call(billingEndpoints.orderCancel, { body: { id } });
 
 /** Cancels a pending order; the order list shows its new state. */
 export function useCancelOrder() {

@@ -5,8 +5,7 @@ import { call } from '../../../shared/http/client.ts';
 
 type Body = z.input<typeof billingRoutes.orderCreate.body>;
 
-export const createOrder = (body: Body) =>
-  call<typeof billingRoutes.orderCreate>(billingEndpoints.orderCreate, { body });
+export const createOrder = (body: Body) => call(billingEndpoints.orderCreate, { body });
 
 /** Creates a pending order; the caller then leaves for its checkout address. */
 export const useCreateOrder = () => useMutation({ mutationFn: createOrder });

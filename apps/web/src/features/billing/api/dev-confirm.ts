@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 import { refreshBalance } from './refresh.ts';
 
 export type DevOutcome = 'paid' | 'failed' | 'cancelled';
 
-export const devConfirm = (body: { id: string; outcome: DevOutcome }) =>
-  call<typeof billingRoutes.devConfirm>(billingEndpoints.devConfirm, { body });
+export const devConfirm = (body: { id: string; outcome: DevOutcome }) => call(billingEndpoints.devConfirm, { body });
 
 /** The development provider settles an order as paid, failed or cancelled. */
 export function useDevConfirm() {

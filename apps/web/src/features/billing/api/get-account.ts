@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const getAccount = () => call<typeof billingRoutes.account>(billingEndpoints.account);
+export const getAccount = () => call(billingEndpoints.account);
 
 export const accountQueryOptions = () => queryOptions({ queryKey: billingKeys.account, queryFn: getAccount });
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const getInvitation = () => call<typeof billingRoutes.invitation>(billingEndpoints.invitation);
+export const getInvitation = () => call(billingEndpoints.invitation);
 
 export const invitationQueryOptions = () => queryOptions({ queryKey: billingKeys.invitation, queryFn: getInvitation });
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const getOrder = (id: string) =>
-  call<typeof billingRoutes.orderGet>(billingEndpoints.orderGet, { query: { id } });
+export const getOrder = (id: string) => call(billingEndpoints.orderGet, { query: { id } });
 
 export const orderQueryOptions = (id: string) =>
   queryOptions({ queryKey: billingKeys.order(id), queryFn: () => getOrder(id), retry: false });

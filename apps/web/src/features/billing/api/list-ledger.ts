@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const listLedger = (cursor?: string) =>
-  call<typeof billingRoutes.ledger>(billingEndpoints.ledger, { query: cursor ? { cursor } : {} });
+export const listLedger = (cursor?: string) => call(billingEndpoints.ledger, { query: cursor ? { cursor } : {} });
 
 export const ledgerQueryOptions = () =>
   infiniteQueryOptions({

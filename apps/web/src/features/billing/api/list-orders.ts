@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const listOrders = (cursor?: string) =>
-  call<typeof billingRoutes.orders>(billingEndpoints.orders, { query: cursor ? { cursor } : {} });
+export const listOrders = (cursor?: string) => call(billingEndpoints.orders, { query: cursor ? { cursor } : {} });
 
 export const ordersQueryOptions = () =>
   infiniteQueryOptions({

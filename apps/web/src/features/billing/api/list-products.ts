@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const listProducts = () => call<typeof billingRoutes.products>(billingEndpoints.products);
+export const listProducts = () => call(billingEndpoints.products);
 
 export const productsQueryOptions = () =>
   queryOptions({ queryKey: billingKeys.products, queryFn: listProducts, staleTime: 300_000 });

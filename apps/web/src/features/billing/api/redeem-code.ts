@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { refreshBalance } from './refresh.ts';
 
-export const redeemCode = (code: string) =>
-  call<typeof billingRoutes.exchange>(billingEndpoints.exchange, { query: { code } });
+export const redeemCode = (code: string) => call(billingEndpoints.exchange, { query: { code } });
 
 /** Redeems a code for cubes or plan days; the card shows each refusal itself. */
 export function useRedeemCode() {

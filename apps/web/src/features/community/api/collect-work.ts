@@ -1,6 +1,5 @@
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
 /** Collects a work; idempotent, answers the new counts. */
-export const collectWork = (id: string) =>
-  call<typeof communityRoutes.collect>(communityEndpoints.collect, { body: { id } });
+export const collectWork = (id: string) => call(communityEndpoints.collect, { body: { id } });

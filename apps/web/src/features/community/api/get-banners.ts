@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const getBanners = () => call<typeof communityRoutes.banners>(communityEndpoints.banners);
+export const getBanners = () => call(communityEndpoints.banners);
 
 export const bannersQueryOptions = () =>
   queryOptions({ queryKey: communityKeys.banners, queryFn: getBanners, staleTime: 600_000 });

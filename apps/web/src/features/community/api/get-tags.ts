@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const getCommunityTags = () => call<typeof communityRoutes.tags>(communityEndpoints.tags);
+export const getCommunityTags = () => call(communityEndpoints.tags);
 
 export const communityTagsQueryOptions = () =>
   queryOptions({ queryKey: communityKeys.tags, queryFn: getCommunityTags, staleTime: 3_600_000 });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { ApiError } from '../../../shared/http/api-error.ts';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const getWork = (id: string) =>
-  call<typeof communityRoutes.detail>(communityEndpoints.detail, { query: { id } });
+export const getWork = (id: string) => call(communityEndpoints.detail, { query: { id } });
 
 /** Hidden and missing works are answers, not failures worth retrying. */
 const FINAL = new Set(['WORK_NOT_FOUND', 'WORK_HIDDEN', 'VALIDATION']);

@@ -1,5 +1,5 @@
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
 /** Likes a work; idempotent, answers the new counts. */
-export const likeWork = (id: string) => call<typeof communityRoutes.like>(communityEndpoints.like, { body: { id } });
+export const likeWork = (id: string) => call(communityEndpoints.like, { body: { id } });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
+import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const listCreators = (limit = 8) =>
-  call<typeof creatorRoutes.waterfallBlogger>(creatorEndpoints.waterfallBlogger, { query: { limit } });
+export const listCreators = (limit = 8) => call(creatorEndpoints.waterfallBlogger, { query: { limit } });
 
 export const creatorsQueryOptions = () =>
   queryOptions({ queryKey: communityKeys.creators, queryFn: () => listCreators(), staleTime: 300_000 });

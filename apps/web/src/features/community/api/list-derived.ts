@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
 export const listDerived = (id: string, cursor?: string) =>
-  call<typeof communityRoutes.derived>(communityEndpoints.derived, { query: { id, cursor, limit: 12 } });
+  call(communityEndpoints.derived, { query: { id, cursor, limit: 12 } });
 
 export const derivedQueryOptions = (id: string) =>
   infiniteQueryOptions({

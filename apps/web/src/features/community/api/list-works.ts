@@ -1,14 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes, type WorkListQuery } from '@turing/contract';
+import { communityEndpoints, type WorkListQuery } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
 export type WorkFilters = Omit<WorkListQuery, 'cursor' | 'limit'>;
 
-export const PAGE_SIZE = 30;
+const PAGE_SIZE = 30;
 
 export const listWorks = (filters: WorkFilters, cursor?: string) =>
-  call<typeof communityRoutes.works>(communityEndpoints.works, { query: { ...filters, cursor, limit: PAGE_SIZE } });
+  call(communityEndpoints.works, { query: { ...filters, cursor, limit: PAGE_SIZE } });
 
 export const worksQueryOptions = (filters: WorkFilters) =>
   infiniteQueryOptions({

@@ -3,10 +3,9 @@ import { communityEndpoints, type communityRoutes, type RouteBody } from '@turin
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export type PublishInput = RouteBody<typeof communityRoutes.publish>;
+type PublishInput = RouteBody<typeof communityRoutes.publish>;
 
-export const publishWork = (body: PublishInput) =>
-  call<typeof communityRoutes.publish>(communityEndpoints.publish, { body });
+export const publishWork = (body: PublishInput) => call(communityEndpoints.publish, { body });
 
 /** Publishes a result image (again: updates its work); the gallery shows it on its next load. */
 export function usePublishWork() {

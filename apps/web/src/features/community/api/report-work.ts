@@ -2,10 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { communityEndpoints, type communityRoutes, type RouteBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export type ReportInput = RouteBody<typeof communityRoutes.report>;
+type ReportInput = RouteBody<typeof communityRoutes.report>;
 
-export const reportWork = (body: ReportInput) =>
-  call<typeof communityRoutes.report>(communityEndpoints.report, { body });
+export const reportWork = (body: ReportInput) => call(communityEndpoints.report, { body });
 
 /** Reports a work to the operators; failures are toasted by the app. */
 export const useReportWork = () => useMutation({ mutationFn: reportWork });

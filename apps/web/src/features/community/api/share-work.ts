@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes, type WorkDetail } from '@turing/contract';
+import { communityEndpoints, type WorkDetail } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const shareWork = (id: string) => call<typeof communityRoutes.share>(communityEndpoints.share, { body: { id } });
+export const shareWork = (id: string) => call(communityEndpoints.share, { body: { id } });
 
 /** The work's public link from the server (which counts the share). */
 export function useShareWork() {

@@ -7,7 +7,7 @@ import { uncollectWork } from './uncollect-work.ts';
 import { unlikeWork } from './unlike-work.ts';
 import { patchWork } from './work-cache.ts';
 
-export type ToggleKind = 'like' | 'collect';
+type ToggleKind = 'like' | 'collect';
 export type ToggleAction = 'like' | 'unlike' | 'collect' | 'uncollect';
 
 const CALLS = { like: likeWork, unlike: unlikeWork, collect: collectWork, uncollect: uncollectWork };
@@ -17,7 +17,7 @@ interface Vars {
   kind: ToggleKind;
 }
 
-export const toggleAction = ({ work, kind }: Vars): ToggleAction =>
+const toggleAction = ({ work, kind }: Vars): ToggleAction =>
   kind === 'like' ? (work.liked ? 'unlike' : 'like') : work.collected ? 'uncollect' : 'collect';
 
 /**

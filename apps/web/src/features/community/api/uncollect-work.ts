@@ -1,6 +1,5 @@
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
 /** Removes from one's collection a work; idempotent, answers the new counts. */
-export const uncollectWork = (id: string) =>
-  call<typeof communityRoutes.uncollect>(communityEndpoints.uncollect, { body: { id } });
+export const uncollectWork = (id: string) => call(communityEndpoints.uncollect, { body: { id } });

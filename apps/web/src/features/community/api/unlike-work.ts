@@ -1,6 +1,5 @@
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
 /** Removes a like from a work; idempotent, answers the new counts. */
-export const unlikeWork = (id: string) =>
-  call<typeof communityRoutes.unlike>(communityEndpoints.unlike, { body: { id } });
+export const unlikeWork = (id: string) => call(communityEndpoints.unlike, { body: { id } });

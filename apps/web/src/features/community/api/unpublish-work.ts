@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const unpublishWork = (id: string) =>
-  call<typeof communityRoutes.unpublish>(communityEndpoints.unpublish, { body: { id } });
+export const unpublishWork = (id: string) => call(communityEndpoints.unpublish, { body: { id } });
 
 /** Takes one's own work out of the community; the image stays in the workspace. */
 export function useUnpublishWork() {

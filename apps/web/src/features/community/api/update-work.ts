@@ -3,10 +3,9 @@ import { communityEndpoints, type communityRoutes, type RouteBody } from '@turin
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export type UpdateInput = RouteBody<typeof communityRoutes.update>;
+type UpdateInput = RouteBody<typeof communityRoutes.update>;
 
-export const updateWork = (body: UpdateInput) =>
-  call<typeof communityRoutes.update>(communityEndpoints.update, { body });
+export const updateWork = (body: UpdateInput) => call(communityEndpoints.update, { body });
 
 /** Changes one's own work's text, tags or hide-parameters. */
 export function useUpdateWork() {

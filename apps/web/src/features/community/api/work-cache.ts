@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { CreatorCard, Page, WorkCard, WorkDetail } from '@turing/contract';
+import type { Page, WorkCard, WorkDetail } from '@turing/contract';
 import { communityKeys } from './keys.ts';
 
 type CardPatch = Partial<Pick<WorkCard, 'liked' | 'collected' | 'likeCount' | 'collectCount'>>;
@@ -23,17 +23,5 @@ export function patchWork(client: QueryClient, id: string, patch: CardPatch) {
   );
   client.setQueriesData<InfiniteData<Page<WorkCard>>>({ queryKey: ['community', 'derived'] }, (d) =>
     patchPages(d, id, patch),
-  );
-}
-
-/** A follow or unfollow as the server answered it, on the detail pages and the recommended creators. */
-export function applyFollow(client: QueryClient, userId: string, state: { following: boolean; followers: number }) {
-  client.setQueriesData<WorkDetail>({ queryKey: ['community', 'detail'] }, (w) =>
-    w && w.creator.id === userId
-      ? { ...w, creator: { ...w.creator, followedByMe: state.following, followers: state.followers } }
-      : w,
-  );
-  client.setQueryData<CreatorCard[]>(communityKeys.creators, (list) =>
-    list?.map((c) => (c.id === userId ? { ...c, followedByMe: state.following, followers: state.followers } : c)),
   );
 }

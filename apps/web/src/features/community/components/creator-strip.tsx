@@ -3,7 +3,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
 import { useCreators } from '../api/list-creators.ts';
-import { FollowButton } from './follow-button.tsx';
+import { FollowButton } from '../../../shared/ui/follow-button/follow-button.tsx';
 import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 /** Recommended creators with their latest works and a follow button each. */

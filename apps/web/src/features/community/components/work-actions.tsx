@@ -18,7 +18,7 @@ import { useShareWork } from '../api/share-work.ts';
 import { useToggleWork } from '../api/toggle-work.ts';
 import { useUnpublishWork } from '../api/unpublish-work.ts';
 import { useCopyParams } from '../hooks/use-copy-params.ts';
-import { useRequireLogin } from '../hooks/use-require-login.ts';
+import { useRequireLogin } from '../../../shared/session/use-require-login.ts';
 import { copyText } from '../lib/clipboard.ts';
 import { toastFailure } from '../lib/failure.ts';
 import { ReportModal } from './report-modal.tsx';

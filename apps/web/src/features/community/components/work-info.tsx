@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkDetail } from '@turing/contract';
 import { PATHS, detailPath } from '../../../shared/routes/paths.ts';
 import { tagLabel } from '../lib/tag-label.ts';
-import { FollowButton } from './follow-button.tsx';
+import { FollowButton } from '../../../shared/ui/follow-button/follow-button.tsx';
 import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 const SETTING_KEYS = [

@@ -3,16 +3,16 @@ import { STATUS } from '@turing/contract';
 import { ApiError } from '../../../shared/http/api-error.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 
-export type FailedAction = 'follow' | 'unfollow' | 'like' | 'unlike' | 'collect' | 'uncollect' | 'share' | 'copyParams';
+export type FailedAction = 'like' | 'unlike' | 'collect' | 'uncollect' | 'share' | 'copyParams';
 
 /** Network trouble, a timeout or a 5xx may pass on its own; anything else needs the administrator. */
-export function isTransient(err: unknown): boolean {
+function isTransient(err: unknown): boolean {
   if (!(err instanceof ApiError)) return true;
   return err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500;
 }
 
 /** The spec's failure message for an action: try again later, or contact the administrator. */
-export function failureMessage(t: TFunction<'community'>, action: FailedAction, err: unknown): string {
+function failureMessage(t: TFunction<'community'>, action: FailedAction, err: unknown): string {
   if (isTransient(err)) return t(`failure.${action}.retry`);
   const base = t(`failure.${action}.contact`);
   // A business error names its cause (a hidden work, one's own account…): worth showing too.

@@ -7,9 +7,6 @@ import {
 } from '@turing/contract';
 import type { WorkFilters } from '../api/list-works.ts';
 
-export type Sort = (typeof WORK_SORTS)[number];
-export type Period = (typeof WORK_PERIODS)[number];
-
 const SLUG = /^[a-z0-9-]{1,40}$/;
 const oneOf = <T extends string>(value: string | null, options: readonly T[], fallback: T): T =>
   options.includes(value as T) ? (value as T) : fallback;

@@ -1,5 +1,5 @@
 /** The text block under each card's image: a fixed height, so a card's size is known before it loads. */
-export const CARD_META_HEIGHT = 60;
+const CARD_META_HEIGHT = 60;
 
 /** Columns by the grid's width: two on a phone, up to five on a wide screen. */
 export function laneCount(width: number): number {

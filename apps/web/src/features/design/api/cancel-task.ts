@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes } from '@turing/contract';
+import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { applyTask } from './task-cache.ts';
 
-export const cancelTask = (id: string) => call<typeof designRoutes.cancel>(designEndpoints.cancel, { body: { id } });
+export const cancelTask = (id: string) => call(designEndpoints.cancel, { body: { id } });
 
 /** Cancels a task; "cannot cancel" (a running task on an engine that cannot stop) is toasted. */
 export function useCancelTask() {

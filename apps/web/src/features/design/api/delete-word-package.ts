@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes } from '@turing/contract';
+import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { wordPackagesKey } from './list-word-packages.ts';
 
-export const deleteWordPackage = (id: string) =>
-  call<typeof designRoutes.wordPackageDelete>(designEndpoints.wordPackageDelete, { body: { id } });
+export const deleteWordPackage = (id: string) => call(designEndpoints.wordPackageDelete, { body: { id } });
 
 export function useDeleteWordPackage() {
   const client = useQueryClient();

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes, type TaskParamsInput } from '@turing/contract';
+import { designEndpoints, type TaskParamsInput } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { designKeys } from './task-cache.ts';
 
-export const getCost = (body: TaskParamsInput) => call<typeof designRoutes.cost>(designEndpoints.cost, { body });
+export const getCost = (body: TaskParamsInput) => call(designEndpoints.cost, { body });
 
 export const costQueryOptions = (body: TaskParamsInput) =>
   queryOptions({ queryKey: [...designKeys.cost, body], queryFn: () => getCost(body), staleTime: 10_000, retry: false });

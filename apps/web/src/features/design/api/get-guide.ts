@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userEndpoints, type userRoutes } from '@turing/contract';
+import { userEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
 export const guideKey = ['design', 'guide'] as const;
 
-export const getGuide = () => call<typeof userRoutes.guideGet>(userEndpoints.guideGet);
+export const getGuide = () => call(userEndpoints.guideGet);
 
 export const guideQueryOptions = () => queryOptions({ queryKey: guideKey, queryFn: getGuide, staleTime: Infinity });
 

@@ -1,11 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes } from '@turing/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { designKeys } from './task-cache.ts';
 
-export const getTask = (id: string) => call<typeof designRoutes.get>(designEndpoints.get, { query: { id } });
+export const getTask = (id: string) => call(designEndpoints.get, { query: { id } });
 
 export const taskQueryOptions = (id: string) =>
   queryOptions({ queryKey: designKeys.task(id), queryFn: () => getTask(id) });
-
-export const useTask = (id: string | null) => useQuery({ ...taskQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes } from '@turing/contract';
+import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { designKeys } from './task-cache.ts';
 
-export const listTasks = (cursor?: string, limit = 20) =>
-  call<typeof designRoutes.list>(designEndpoints.list, { query: { cursor, limit } });
+export const listTasks = (cursor?: string, limit = 20) => call(designEndpoints.list, { query: { cursor, limit } });
 
 export const tasksQueryOptions = () =>
   infiniteQueryOptions({

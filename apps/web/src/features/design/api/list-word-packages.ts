@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes } from '@turing/contract';
+import { designEndpoints } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../shared/http/client.ts';
 
 export const wordPackagesKey = ['design', 'word-packages'] as const;
 
-export const listWordPackages = () => call<typeof designRoutes.wordPackages>(designEndpoints.wordPackages);
+export const listWordPackages = () => call(designEndpoints.wordPackages);
 
 /** The server names recommended packages in the caller's language: each language is its own entry. */
 export const wordPackagesQueryOptions = (language: string) =>

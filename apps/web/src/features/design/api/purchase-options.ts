@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { billingEndpoints, type billingRoutes } from '@turing/contract';
+import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listProducts = () => call<typeof billingRoutes.products>(billingEndpoints.products);
-export const listRecentOrders = () =>
-  call<typeof billingRoutes.orders>(billingEndpoints.orders, { query: { limit: 50 } });
+export const listProducts = () => call(billingEndpoints.products);
+export const listRecentOrders = () => call(billingEndpoints.orders, { query: { limit: 50 } });
 
 export const purchaseOptionsQueryOptions = () =>
   queryOptions({

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes, type WordPackageBody } from '@turing/contract';
+import { designEndpoints, type WordPackageBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { wordPackagesKey } from './list-word-packages.ts';
 
-export const createWordPackage = (body: WordPackageBody) =>
-  call<typeof designRoutes.wordPackageCreate>(designEndpoints.wordPackageCreate, { body });
+export const createWordPackage = (body: WordPackageBody) => call(designEndpoints.wordPackageCreate, { body });
 
 export const updateWordPackage = (body: WordPackageBody & { id: string }) =>
-  call<typeof designRoutes.wordPackageUpdate>(designEndpoints.wordPackageUpdate, { body });
+  call(designEndpoints.wordPackageUpdate, { body });
 
 /** Creates (no id) or changes (id) a custom word package; forms show field errors themselves. */
 export function useSaveWordPackage() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userEndpoints, type userRoutes } from '@turing/contract';
+import { userEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { guideKey } from './get-guide.ts';
 
 export const setGuide = (key: string, done: boolean) =>
-  call<typeof userRoutes.guideSet>(userEndpoints.guideSet, { query: { key, done: done ? 'true' : 'false' } });
+  call(userEndpoints.guideSet, { query: { key, done: done ? 'true' : 'false' } });
 
 /** Marks a guide done; a failure only means the tour shows again next time, so it stays quiet. */
 export function useSetGuide() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes, type TaskParamsInput } from '@turing/contract';
+import { designEndpoints, type TaskParamsInput } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { applyTask, designKeys } from './task-cache.ts';
 
-export const submitTask = (body: TaskParamsInput) => call<typeof designRoutes.submit>(designEndpoints.submit, { body });
+export const submitTask = (body: TaskParamsInput) => call(designEndpoints.submit, { body });
 
 /** Submits a task; insufficient balance and the like come back as ApiError codes for the form. */
 export function useSubmitTask() {
@@ -14,7 +14,6 @@ export function useSubmitTask() {
     onSuccess(task) {
       applyTask(client, task);
       void client.invalidateQueries({ queryKey: designKeys.cost });
-      return client.invalidateQueries({ queryKey: designKeys.balance });
     },
   });
 }

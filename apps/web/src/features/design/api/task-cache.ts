@@ -1,11 +1,10 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Task } from '@turing/contract';
+import { isFinished, type Task } from '@turing/contract';
 
 export const designKeys = {
   all: ['design'] as const,
   task: (id: string) => ['design', 'task', id] as const,
   tasks: ['design', 'tasks'] as const,
-  balance: ['design', 'balance'] as const,
   /** Every cost preview (they carry the balance). */
   cost: ['design', 'cost'] as const,
 };
@@ -37,8 +36,7 @@ export function applyTask(client: QueryClient, task: Task) {
     if (!found && pages[0]) pages[0] = { ...pages[0], items: [task, ...pages[0].items] };
     return { ...data, pages };
   });
-  if (task.state === 'complete' || task.state === 'lost' || task.state === 'timed_out' || task.state === 'cancelled') {
-    void client.invalidateQueries({ queryKey: designKeys.balance });
+  if (isFinished(task.state)) {
     void client.invalidateQueries({ queryKey: designKeys.cost });
   }
   return true;

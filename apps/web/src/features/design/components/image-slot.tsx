@@ -10,7 +10,7 @@ import type { SlotImage, SlotName } from '../lib/studio-values.ts';
 import { uploadErrorMessage } from '../lib/upload-error.ts';
 import './image-slot.css';
 
-export const SLOT_KIND: Record<SlotName, UploadKind> = {
+const SLOT_KIND: Record<SlotName, UploadKind> = {
   base: 'base',
   reference: 'ref',
   depth: 'depth',

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Progress, Tag, Typography } from 'antd';
 import { ClockCircleOutlined, LoadingOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
-import type { Task, TaskState } from '@turing/contract';
+import { isFinished, type Task, type TaskState } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useCancelTask } from '../api/cancel-task.ts';
 import { LivePreview } from './live-preview.tsx';
@@ -50,7 +50,7 @@ function QueueInfo({ task }: { task: Task }) {
 export function ResultCard({ task, onOpen }: Props) {
   const { t, i18n } = useTranslation('design');
   const cancel = useCancelTask();
-  const running = task.state === 'queued' || task.state === 'generating' || task.state === 'submitting';
+  const running = !isFinished(task.state);
   const count = Number(task.params.count) || 1;
   const time = new Date(task.createdAt).toLocaleTimeString(i18n.language === 'zh' ? 'zh-CN' : 'en-GB', {
     hour: '2-digit',
@@ -138,7 +138,7 @@ export function ResultCard({ task, onOpen }: Props) {
           ))}
         </div>
       )}
-      {(task.state === 'cancelled' || task.state === 'timed_out' || task.state === 'lost') && (
+      {task.state !== 'complete' && isFinished(task.state) && (
         <Alert
           type={task.state === 'cancelled' ? 'info' : 'warning'}
           showIcon

@@ -1,7 +1,7 @@
 import { Alert, Button, Skeleton, Tag } from 'antd';
 import { LIMITS, TAG_CATEGORIES, type DesignType, type TagCategory } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
-import { useTags } from '../api/get-tags.ts';
+import { useDesignTags } from '../../../shared/api/get-design-tags.ts';
 import type { StudioValues } from '../lib/studio-values.ts';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
 /** Style, material and function tags as chips, labelled in the current language. */
 export function TagPicker({ type, value, onChange }: Props) {
   const { t, i18n } = useTranslation('design');
-  const tags = useTags(type);
+  const tags = useDesignTags(type);
   const lang = i18n.language === 'zh' ? 'zh' : 'en';
 
   if (tags.isPending) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;

@@ -15,8 +15,7 @@ export interface SlotImage {
   height: number;
 }
 
-export const SLOTS = ['base', 'reference', 'depth', 'lineArt'] as const;
-export type SlotName = (typeof SLOTS)[number];
+export type SlotName = 'base' | 'reference' | 'depth' | 'lineArt';
 
 /** The studio form: the parameters of a task plus the images shown in its slots. */
 export interface StudioValues {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
 export const FEATURED_LIMIT = 8;
 
 export const listFeaturedWorks = () =>
-  call<typeof communityRoutes.works>(communityEndpoints.works, {
+  call(communityEndpoints.works, {
     query: { sort: 'likes', period: 'all', limit: FEATURED_LIMIT },
   });
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
+import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const getAchievements = (userId: string) =>
-  call<typeof creatorRoutes.achievement>(creatorEndpoints.achievement, { query: { userId } });
+export const getAchievements = (userId: string) => call(creatorEndpoints.achievement, { query: { userId } });
 
 export const achievementsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: ownKeys.achievements(userId), queryFn: () => getAchievements(userId) });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
+import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const getUserHome = (userId?: string) =>
-  call<typeof creatorRoutes.home>(creatorEndpoints.home, { query: { userId } });
+export const getUserHome = (userId?: string) => call(creatorEndpoints.home, { query: { userId } });
 
 export const userHomeQueryOptions = (userId?: string) =>
   queryOptions({

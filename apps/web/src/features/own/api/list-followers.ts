@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
+import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
 export const listFollowers = (userId: string, cursor?: string, limit = 20) =>
-  call<typeof creatorRoutes.followers>(creatorEndpoints.followers, { query: { userId, cursor, limit } });
+  call(creatorEndpoints.followers, { query: { userId, cursor, limit } });
 
 export const followersQueryOptions = (userId: string) =>
   infiniteQueryOptions({

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
+import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
 export const listFollowing = (userId: string, cursor?: string, limit = 20) =>
-  call<typeof creatorRoutes.following>(creatorEndpoints.following, { query: { userId, cursor, limit } });
+  call(creatorEndpoints.following, { query: { userId, cursor, limit } });
 
 export const followingQueryOptions = (userId: string) =>
   infiniteQueryOptions({

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { communityEndpoints, type communityRoutes } from '@turing/contract';
+import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
 export const listUserWorks = (userId: string, cursor?: string, limit = 24) =>
-  call<typeof communityRoutes.works>(communityEndpoints.works, {
+  call(communityEndpoints.works, {
     query: { userId, cursor, limit, sort: 'latest' },
   });
 

@@ -1,12 +1,11 @@
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { Page } from '@turing/contract';
+import type { FollowEntry, Page } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
-import type { FollowEntry } from '../api/follow-cache.ts';
 import { useFormatCount } from '../lib/use-format-date.ts';
-import { FollowButton } from './follow-button.tsx';
+import { FollowButton } from '../../../shared/ui/follow-button/follow-button.tsx';
 import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 
 interface Props {
@@ -17,7 +16,7 @@ interface Props {
   testId: string;
 }
 
-export const ownPath = (userId: string) => `${PATHS.own}?userId=${encodeURIComponent(userId)}`;
+const ownPath = (userId: string) => `${PATHS.own}?userId=${encodeURIComponent(userId)}`;
 
 /** Followers or followed users, a page at a time, each with a follow button. */
 export function FollowList({ query, viewerId, emptyText, testId }: Props) {

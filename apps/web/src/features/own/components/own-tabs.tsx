@@ -9,7 +9,7 @@ import { WorkGrid } from './work-grid.tsx';
 type TabKey = 'works' | 'collection' | 'achievements';
 
 /** The tab the address names: `selectedCollection=true` is the spec's link to the collection. */
-export function tabFromQuery(params: URLSearchParams): TabKey {
+function tabFromQuery(params: URLSearchParams): TabKey {
   if (params.get('selectedCollection') === 'true') return 'collection';
   return params.get('tab') === 'achievements' ? 'achievements' : 'works';
 }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
 import { useFormatCount, useFormatDate } from '../lib/use-format-date.ts';
-import { FollowButton } from './follow-button.tsx';
+import { FollowButton } from '../../../shared/ui/follow-button/follow-button.tsx';
 import type { FollowTab } from './follow-drawer.tsx';
 import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Achievement, UserHome, UserProfile, WorkCard } from '@turing/contract';
+import enCommon from '../../../locales/en/common.json';
 import en from '../../../locales/en/own.json';
 import zh from '../../../locales/zh/own.json';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -124,8 +125,8 @@ describe('the user home page', () => {
   });
 
   it.each([
-    [503, 'UNAVAILABLE', en.follow.failedRetry],
-    [500, 'INTERNAL', en.follow.failedAdmin],
+    [503, 'UNAVAILABLE', enCommon.follow.failed.follow.retry],
+    [500, 'INTERNAL', enCommon.follow.failed.follow.contact],
   ])('names a failed follow (%s) with the matching advice', async (status, code, message) => {
     logIn();
     const error = vi.spyOn(toast, 'error');

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supportEndpoints, type CreateTicketBody, type supportRoutes } from '@turing/contract';
+import { supportEndpoints, type CreateTicketBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ticketQueryKey } from './get-ticket.ts';
 import { ticketsQueryKey } from './list-tickets.ts';
 
-export const createTicket = (body: CreateTicketBody) =>
-  call<typeof supportRoutes.create>(supportEndpoints.create, { body });
+export const createTicket = (body: CreateTicketBody) => call(supportEndpoints.create, { body });
 
 export function useCreateTicket() {
   const client = useQueryClient();

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supportEndpoints, type supportRoutes } from '@turing/contract';
+import { supportEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ticketsQueryKey, type TicketPages } from './list-tickets.ts';
 
-export const getTicket = (id: string) => call<typeof supportRoutes.detail>(supportEndpoints.detail, { query: { id } });
+export const getTicket = (id: string) => call(supportEndpoints.detail, { query: { id } });
 
 export const ticketQueryKey = (id: string) => ['support', 'ticket', id] as const;
 

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { supportEndpoints, type Page, type supportRoutes, type TicketSummary } from '@turing/contract';
+import { supportEndpoints, type Page, type TicketSummary } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listTickets = (cursor?: string) =>
-  call<typeof supportRoutes.list>(supportEndpoints.list, { query: cursor ? { cursor } : {} });
+export const listTickets = (cursor?: string) => call(supportEndpoints.list, { query: cursor ? { cursor } : {} });
 
 export const ticketsQueryKey = ['support', 'tickets'] as const;
 

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supportEndpoints, type ReplyTicketBody, type supportRoutes } from '@turing/contract';
+import { supportEndpoints, type ReplyTicketBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ticketQueryKey } from './get-ticket.ts';
 import { ticketsQueryKey } from './list-tickets.ts';
 
-export const replyTicket = (body: ReplyTicketBody) =>
-  call<typeof supportRoutes.reply>(supportEndpoints.reply, { body });
+export const replyTicket = (body: ReplyTicketBody) => call(supportEndpoints.reply, { body });
 
 export function useReplyTicket() {
   const client = useQueryClient();

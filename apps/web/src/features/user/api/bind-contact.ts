@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { userEndpoints, type BindContactBody, type userRoutes } from '@turing/contract';
+import { userEndpoints, type BindContactBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const bindContact = (body: BindContactBody) =>
-  call<typeof userRoutes.bindContact>(userEndpoints.bindContact, { body });
+export const bindContact = (body: BindContactBody) => call(userEndpoints.bindContact, { body });
 
 export const useBindContact = () => useMutation({ mutationFn: bindContact, meta: { silent: true } });

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { userEndpoints, type UpdateInfoBody, type userRoutes } from '@turing/contract';
+import { userEndpoints, type UpdateInfoBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const updateInfo = (body: UpdateInfoBody) =>
-  call<typeof userRoutes.updateInfo>(userEndpoints.updateInfo, { body });
+export const updateInfo = (body: UpdateInfoBody) => call(userEndpoints.updateInfo, { body });
 
 export const useUpdateInfo = () => useMutation({ mutationFn: updateInfo, meta: { silent: true } });

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaceEndpoints, type workspaceRoutes } from '@turing/contract';
+import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const createFolder = (name: string) =>
-  call<typeof workspaceRoutes.folderCreate>(workspaceEndpoints.folderCreate, { body: { name } });
+export const createFolder = (name: string) => call(workspaceEndpoints.folderCreate, { body: { name } });
 
 /** Creates a folder; the form shows a rejection on its field, so no toast. */
 export function useCreateFolder() {

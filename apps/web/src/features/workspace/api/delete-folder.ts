@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaceEndpoints, type workspaceRoutes } from '@turing/contract';
+import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
 export const deleteFolder = (body: { id: string; images: 'move' | 'delete' }) =>
-  call<typeof workspaceRoutes.folderDelete>(workspaceEndpoints.folderDelete, { body });
+  call(workspaceEndpoints.folderDelete, { body });
 
 /** Deletes a folder; its images move to the default folder or go with it. */
 export function useDeleteFolder() {

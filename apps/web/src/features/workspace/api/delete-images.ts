@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaceEndpoints, type workspaceRoutes } from '@turing/contract';
+import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const deleteImages = (ids: string[]) =>
-  call<typeof workspaceRoutes.imageDelete>(workspaceEndpoints.imageDelete, { body: { ids } });
+export const deleteImages = (ids: string[]) => call(workspaceEndpoints.imageDelete, { body: { ids } });
 
 export function useDeleteImages() {
   const client = useQueryClient();

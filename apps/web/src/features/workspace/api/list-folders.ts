@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workspaceEndpoints, type workspaceRoutes } from '@turing/contract';
+import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const listFolders = () => call<typeof workspaceRoutes.folders>(workspaceEndpoints.folders);
+export const listFolders = () => call(workspaceEndpoints.folders);
 
 export const foldersQueryOptions = () => queryOptions({ queryKey: workspaceKeys.folders, queryFn: listFolders });
 

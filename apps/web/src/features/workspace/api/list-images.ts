@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { workspaceEndpoints, type workspaceRoutes } from '@turing/contract';
+import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const IMAGES_PAGE = 24;
+const IMAGES_PAGE = 24;
 
 export const listImages = (folderId: string, cursor?: string) =>
-  call<typeof workspaceRoutes.images>(workspaceEndpoints.images, {
+  call(workspaceEndpoints.images, {
     query: { folderId, limit: IMAGES_PAGE, ...(cursor && { cursor }) },
   });
 

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { designEndpoints, type designRoutes } from '@turing/contract';
+import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
 export const listTasks = (cursor?: string) =>
-  call<typeof designRoutes.list>(designEndpoints.list, { query: { limit: 20, ...(cursor && { cursor }) } });
+  call(designEndpoints.list, { query: { limit: 20, ...(cursor && { cursor }) } });
 
 export const tasksQueryOptions = () =>
   infiniteQueryOptions({

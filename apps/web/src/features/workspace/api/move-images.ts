@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaceEndpoints, type workspaceRoutes } from '@turing/contract';
+import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const moveImages = (body: { ids: string[]; folderId: string }) =>
-  call<typeof workspaceRoutes.imageMove>(workspaceEndpoints.imageMove, { body });
+export const moveImages = (body: { ids: string[]; folderId: string }) => call(workspaceEndpoints.imageMove, { body });
 
 export function useMoveImages() {
   const client = useQueryClient();

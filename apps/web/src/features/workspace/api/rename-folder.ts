@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspaceEndpoints, type workspaceRoutes } from '@turing/contract';
+import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const renameFolder = (body: { id: string; name: string }) =>
-  call<typeof workspaceRoutes.folderRename>(workspaceEndpoints.folderRename, { body });
+export const renameFolder = (body: { id: string; name: string }) => call(workspaceEndpoints.folderRename, { body });
 
 /** Renames a folder; the form shows a rejection on its field, so no toast. */
 export function useRenameFolder() {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Descriptions, Empty, Tag } from 'antd';
 import type { DesignType, FolderImage, Tag as TagDef } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
-import { useTags } from '../api/get-tags.ts';
+import { useDesignTags } from '../../../shared/api/get-design-tags.ts';
 import { formatBytes, useFormatTime } from '../lib/format.ts';
 
 const TAG_GROUPS = ['style', 'material', 'function'] as const;
@@ -20,7 +20,7 @@ export function ImageDetails({ image }: { image: FolderImage }) {
   const type: DesignType = p?.type === 'interior' ? 'interior' : 'architectural';
   const tagsOf = (p?.tags ?? {}) as Record<string, unknown>;
   const hasTags = TAG_GROUPS.some((g) => list(tagsOf[g]).length > 0);
-  const tags = useTags(type, hasTags);
+  const tags = useDesignTags(type, hasTags);
   const lang = i18n.language === 'zh' ? 'zh' : 'en';
   const label = (slug: string) => {
     const all: TagDef[] = tags.data ? [...tags.data.style, ...tags.data.material, ...tags.data.function] : [];

@@ -1,6 +1,6 @@
 import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
 import { ExperimentOutlined, LoadingOutlined } from '@ant-design/icons';
-import type { Task } from '@turing/contract';
+import { isFinished, type Task } from '@turing/contract';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
@@ -58,7 +58,7 @@ export function TaskHistory() {
     <section aria-label={t('history.label')}>
       <ul className="ws-tasks" data-testid="task-history">
         {items.map((task) => {
-          const running = task.state === 'queued' || task.state === 'generating' || task.state === 'submitting';
+          const running = !isFinished(task.state);
           const link = paramsLink(task.params);
           return (
             <li key={task.id} className="ws-task" data-testid="task-row" data-state={task.state}>

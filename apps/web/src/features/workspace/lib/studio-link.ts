@@ -15,8 +15,7 @@ const PAGE: Record<string, string> = {
 };
 
 /** The studio page that makes images the way these parameters did. */
-export const studioPathFor = (params: Record<string, unknown> | null) =>
-  PAGE[String(params?.mode)] ?? PATHS.textGenerate;
+const studioPathFor = (params: Record<string, unknown> | null) => PAGE[String(params?.mode)] ?? PATHS.textGenerate;
 
 /** "Open in studio": the page of the image's mode, prefilled with its parameters. */
 export function paramsLink(params: Record<string, unknown>): { path: string; state: StudioState } {

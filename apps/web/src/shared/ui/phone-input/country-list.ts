@@ -59,7 +59,7 @@ export function toCountryCode(input: string | undefined, allowed?: ReadonlySet<C
   return countriesForCallingCode(dial).find((c) => !allowed || allowed.has(c));
 }
 
-export function toCountryOption(code: CountryCode, locale: string): CountryOption {
+function toCountryOption(code: CountryCode, locale: string): CountryOption {
   return { code, name: countryName(code, locale), dialCode: getCountryCallingCode(code) };
 }
 

@@ -16,7 +16,7 @@ export interface PhoneCheck {
 
 const ALLOWED_CHAR = /[\d\s+\-()]/;
 
-export const digitsOf = (value: string) => value.replace(/\D/g, '');
+const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 export function countInvalidChars(value: string): number {
   let n = 0;

@@ -20,8 +20,8 @@ export interface MaskDrawingContext {
   fillRect(x: number, y: number, w: number, h: number): void;
 }
 
-export const MASK_CHANGE = '#ffffff';
-export const MASK_KEEP = '#000000';
+const MASK_CHANGE = '#ffffff';
+const MASK_KEEP = '#000000';
 
 function tracePolyline(ctx: MaskDrawingContext, points: number[]) {
   ctx.moveTo(points[0]!, points[1]!);
@@ -29,7 +29,7 @@ function tracePolyline(ctx: MaskDrawingContext, points: number[]) {
 }
 
 /** Paints one shape: white where the model may change the image, black where it must keep it. */
-export function drawShape(ctx: MaskDrawingContext, shape: MaskShape) {
+function drawShape(ctx: MaskDrawingContext, shape: MaskShape) {
   const colour = shape.mode === 'add' ? MASK_CHANGE : MASK_KEEP;
   ctx.fillStyle = colour;
   ctx.strokeStyle = colour;

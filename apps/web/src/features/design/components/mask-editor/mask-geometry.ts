@@ -3,7 +3,7 @@ import type { MaskShape, Point, ViewTransform } from './mask-types.ts';
 export const MIN_SCALE = 0.02;
 export const MAX_SCALE = 32;
 /** How close (in screen pixels, whatever the zoom) a click must land on the first point to close a polygon. */
-export const CLOSE_RADIUS_PX = 10;
+const CLOSE_RADIUS_PX = 10;
 
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
@@ -82,7 +82,7 @@ export function normaliseRect(a: Point, b: Point) {
   return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
 }
 
-export interface Box {
+interface Box {
   x0: number;
   y0: number;
   x1: number;
@@ -90,7 +90,7 @@ export interface Box {
 }
 
 /** The area a shape can paint, strokes widened by their radius. */
-export function shapeBounds(shape: MaskShape): Box {
+function shapeBounds(shape: MaskShape): Box {
   if (shape.type === 'rect') {
     const r = normaliseRect({ x: shape.x, y: shape.y }, { x: shape.x + shape.w, y: shape.y + shape.h });
     return { x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h };

@@ -2,7 +2,7 @@ import { drawMask, type MaskDrawingContext } from './mask-draw.ts';
 import type { MaskShape } from './mask-types.ts';
 
 /** Somewhere to draw a width × height mask and encode it as PNG. */
-export interface MaskSurface {
+interface MaskSurface {
   context: MaskDrawingContext;
   toPng(): Promise<Blob>;
 }
@@ -10,7 +10,7 @@ export interface MaskSurface {
 export type CreateMaskSurface = (width: number, height: number) => MaskSurface;
 
 /** OffscreenCanvas where the browser has it (no DOM node, no layout), a detached <canvas> otherwise. */
-export const createCanvasSurface: CreateMaskSurface = (width, height) => {
+const createCanvasSurface: CreateMaskSurface = (width, height) => {
   if (typeof OffscreenCanvas !== 'undefined') {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext('2d');

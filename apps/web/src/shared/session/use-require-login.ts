@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PATHS } from '../../../shared/routes/paths.ts';
-import { useLoginStore } from '../../../shared/session/login-store.ts';
+import { PATHS } from '../routes/paths.ts';
+import { useLoginStore } from './login-store.ts';
 
 /** True when logged in; otherwise goes to the login page, which brings the visitor back here. */
 export function useRequireLogin() {

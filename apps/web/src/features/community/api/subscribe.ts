@@ -1,6 +1,0 @@
-import { creatorEndpoints, type creatorRoutes } from '@turing/contract';
-import { call } from '../../../shared/http/client.ts';
-
-/** Follows a user (the spec's GET with query params; the client sends the app header). */
-export const subscribe = (userId: string) =>
-  call<typeof creatorRoutes.subscribe>(creatorEndpoints.subscribe, { query: { userId } });
