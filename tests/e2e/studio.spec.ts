@@ -19,11 +19,29 @@ test('text to image: a task queues, generates and completes; the viewer offers t
   // Segmented options are labels around hidden radios.
   await page.getByRole('radio', { name: '2' }).first().locator('..').click();
   await expect(page.getByTestId('cost')).toContainText('Uses 2 cubes');
+  // Every state the card shows, however briefly (on a busy machine a task may pass them in one poll).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { cardStates: string[] }).cardStates = seen;
+    const record = () => {
+      const state = document.querySelector('[data-testid="result-card"]')?.getAttribute('data-state');
+      if (state && seen.at(-1) !== state) seen.push(state);
+    };
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+  });
   await generate(page).click();
 
   const card = cards(page).first();
-  await expect(card).toHaveAttribute('data-state', /queued|generating/);
   await expect(card).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
+  const states = await page.evaluate(() => (window as unknown as { cardStates: string[] }).cardStates);
+  expect(states.at(-1)).toBe('complete');
+  expect(states.slice(0, -1).every((state) => state === 'queued' || state === 'generating')).toBe(true);
+  expect(states.length).toBeGreaterThan(1);
   await expect(card.getByRole('button', { name: /Result \d of 2/ })).toHaveCount(2);
 
   await card.getByRole('button', { name: 'Result 1 of 2' }).click();
