@@ -70,18 +70,20 @@ stage() {
   "$@" || status=$?
   echo "$status" >"$REPORTS/$name.status"
 }
-start=$(now)
-step "unit, component and API tests: PGlite, and PostgreSQL for the files that use a database"
-# One run: server-postgres (vitest.config.ts) repeats on PostgreSQL the server tests that reach the
-# test app; the others do not depend on the database and run once.
-stage vitest env TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
-  vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
-took "$start"
+export -f stage
+export REPORTS PGPORT CHROMIUM
 
 start=$(now)
-step "end-to-end journeys (Chromium)"
-stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \
-  playwright test -c tests/e2e/playwright.config.ts
+step "unit, component and API tests (PGlite, and PostgreSQL for the files that use a database) beside the Chromium journeys"
+# The two run side by side: the journeys mostly wait on the browser and the generation pace, the
+# API tests on their databases and the processes they start, so together they keep the cores busy.
+# vitest: server-postgres (vitest.config.ts) repeats on PostgreSQL the server tests that reach the
+# test app; the others do not depend on the database and run once.
+side_by_side \
+  vitest 'stage vitest env TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
+    vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"' \
+  journeys 'stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \
+    playwright test -c tests/e2e/playwright.config.ts' || true
 took "$start"
 
 node scripts/test-summary.mjs "$REPORTS"

@@ -44,7 +44,8 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${port}/turing/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // It starts while the API tests run beside the journeys (scripts/test.sh).
+    timeout: 120_000,
     // The server's warnings and errors (LOG_LEVEL=warn, on stdout) show in the run's output, so an
     // error behind a failing journey is visible; a crash (an unhandled rejection ends the process)
     // fails every journey after it.
