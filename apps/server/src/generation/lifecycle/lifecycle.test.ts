@@ -21,10 +21,7 @@ describe('the task lifecycle', () => {
       .filter((file) => /\b(update|insert)\(\s*tasks\s*\)/.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(src, file))
       .sort();
-    expect(writers).toEqual([
-      'generation/lifecycle/task-state.repository.ts',
-      'modules/community/seed.demo.ts',
-    ]);
+    expect(writers).toEqual(['generation/lifecycle/task-state.repository.ts', 'modules/community/seed.demo.ts']);
   });
 
   it('never leaves a finished state, and every state but submitting can be reached', () => {
