@@ -11,7 +11,7 @@ import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
-import { requestLogPlugin } from './plugins/request-log.ts';
+import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminScope } from './plugins/admin-scope.ts';
 import { billingAdminModule } from './modules/billing/billing.admin.routes.ts';
@@ -53,6 +53,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   const app = Fastify({
     loggerInstance: opts.logger,
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
