@@ -10,24 +10,30 @@ export const redactUrl = (url: string) => {
 
 type Destination = ReturnType<typeof pino.destination>;
 
+/** A batch goes out once it holds this much, or this long after its first line. */
+const BATCH_CHARS = 16 * 1024;
+const BATCH_MS = 20;
+
 /**
- * The lines logged during one turn of the event loop, handed to the destination together when the
- * turn ends. Under load a turn answers many requests: one write to the destination (and one
- * hand-off to the thread that writes) instead of one per line. Nothing waits longer than the turn.
+ * Log lines gathered into batches before they reach pino's asynchronous destination: a batch goes
+ * out when it is 16 KB or 20 ms old. Under load that is one write (and one hand-off to the thread
+ * that writes) per fifty lines or so instead of one per line or two; a quiet server's lines appear
+ * within 20 ms. Pending lines are written before the process exits.
  */
-export function linesPerTurn(destination: Destination) {
+export function batchedLines(destination: Destination) {
   let pending = '';
-  let scheduled = false;
+  let timer: NodeJS.Timeout | null = null;
   let closed = false;
   destination.on('close', () => (closed = true));
   const release = () => {
-    scheduled = false;
+    if (timer) clearTimeout(timer);
+    timer = null;
     if (!pending) return;
     const text = pending;
     pending = '';
     if (!closed) destination.write(text);
   };
-  // Lines of the last turn go out before the process ends, ahead of what is already queued.
+  // Ahead of pino's own exit handler, which then writes everything out synchronously.
   process.prependOnceListener('exit', () => {
     release();
     if (!closed) destination.flushSync();
@@ -35,10 +41,8 @@ export function linesPerTurn(destination: Destination) {
   return {
     write(line: string) {
       pending += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(release);
-      }
+      if (pending.length >= BATCH_CHARS) release();
+      else timer ??= setTimeout(release, BATCH_MS);
       return true;
     },
     flush(cb?: (err?: Error) => void) {
@@ -54,7 +58,7 @@ export function linesPerTurn(destination: Destination) {
 
 /**
  * One logger per process. Lines are buffered and written off the request path (pino's async
- * destination, fed once per event-loop turn), which keeps logging from costing a third of the
+ * destination, fed in batches), which keeps logging from costing a third of the
  * throughput of small routes.
  */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, opts: { sync?: boolean } = {}): Logger {
@@ -74,6 +78,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, opts: { sync?: b
         err: (err: Error) => pino.stdSerializers.err(loggableError(err) as Error),
       },
     },
-    sync ? destination : linesPerTurn(destination),
+    sync ? destination : batchedLines(destination),
   );
 }
