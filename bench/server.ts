@@ -72,7 +72,9 @@ async function compare(rounds: number) {
       );
     }
     const sorted = [...ratios].sort((a, b) => a - b);
-    console.log(`median ratio ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} (goal ≥ 0.40)`);
+    const mid = sorted.length / 2;
+    const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    console.log(`median ratio ${median.toFixed(3)} (goal ≥ 0.40)`);
   } finally {
     bare.kill();
     await product.stop();
