@@ -11,7 +11,7 @@ import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
-import { requestLogPlugin } from './plugins/request-log.ts';
+import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminScope } from './plugins/admin-scope.ts';
 import { authModule } from './modules/auth/index.ts';
@@ -47,6 +47,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   const app = Fastify({
     loggerInstance: opts.logger,
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -59,8 +60,10 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
+  // Set as the request arrives: every answer carries it, errors included (fastify keeps headers).
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   await app.register(requestLogPlugin);
@@ -87,7 +90,6 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   const users = surface === 'all' || surface === 'public';
   // The full API description helps an attacker as much as a developer: in production only on purpose.
   if (users && config.apiDocs) await app.register(swaggerPlugin, { version: VERSION });
@@ -135,7 +137,12 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       if (!users) return;
       await api.register(userModule, { users: services.users, oauth: services.oauth });
       await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
-      await api.register(uploadModule, { uploads: services.uploads });
+      // Multipart bodies only where files are uploaded: registered for the whole app, the plugin
+      // adds three hooks to every request.
+      await api.register(async (uploads) => {
+        await uploads.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
+        await uploads.register(uploadModule, { uploads: services.uploads });
+      });
       await api.register(supportModule, { support: services.support });
       await api.register(billingModule, {
         catalogue: services.products,

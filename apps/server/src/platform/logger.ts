@@ -8,13 +8,63 @@ export const redactUrl = (url: string) => {
   return q === -1 ? url : `${url.slice(0, q)}?…`;
 };
 
+type Destination = ReturnType<typeof pino.destination>;
+
+/** A batch goes out once it holds this much, or this long after its first line. */
+const BATCH_CHARS = 16 * 1024;
+const BATCH_MS = 20;
+
+/**
+ * Log lines gathered into batches before they reach pino's asynchronous destination: a batch goes
+ * out when it is 16 KB or 20 ms old. Under load that is one write (and one hand-off to the thread
+ * that writes) per fifty lines or so instead of one per line or two; a quiet server's lines appear
+ * within 20 ms. Pending lines are written before the process exits.
+ */
+export function batchedLines(destination: Destination) {
+  let pending = '';
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  destination.on('close', () => (closed = true));
+  const release = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending) return;
+    const text = pending;
+    pending = '';
+    if (!closed) destination.write(text);
+  };
+  // Ahead of pino's own exit handler, which then writes everything out synchronously.
+  process.prependOnceListener('exit', () => {
+    release();
+    if (!closed) destination.flushSync();
+  });
+  return {
+    write(line: string) {
+      pending += line;
+      if (pending.length >= BATCH_CHARS) release();
+      else timer ??= setTimeout(release, BATCH_MS);
+      return true;
+    },
+    flush(cb?: (err?: Error) => void) {
+      release();
+      destination.flush(cb);
+    },
+    flushSync() {
+      release();
+      destination.flushSync();
+    },
+  };
+}
+
 /**
  * One logger per process. Lines are buffered and written off the request path (pino's async
- * destination), which keeps logging from costing a third of the throughput of small routes.
+ * destination, fed in batches), which keeps logging from costing a third of the
+ * throughput of small routes.
  */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, opts: { sync?: boolean } = {}): Logger {
   // Asynchronous writes: while one write is in flight, further lines gather and go out together.
-  const destination = pino.destination({ dest: 1, sync: opts.sync ?? false });
+  const sync = opts.sync ?? false;
+  const destination = pino.destination({ dest: 1, sync });
   return pino(
     {
       level: config.LOG_LEVEL,
@@ -28,6 +78,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, opts: { sync?: b
         err: (err: Error) => pino.stdSerializers.err(loggableError(err) as Error),
       },
     },
-    destination,
+    sync ? destination : batchedLines(destination),
   );
 }

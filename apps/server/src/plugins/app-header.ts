@@ -12,13 +12,14 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * URL: `/%74uring/...` reaches the same route and meets the same check.
  */
 export const appHeaderPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const route = req.routeOptions;
-    if (!route.url) return; // no route matched: the 404 handler answers and nothing changes
+    if (!route.url) return done(); // no route matched: the 404 handler answers and nothing changes
     const mutates = !SAFE.has(req.method) || route.config?.mutates === true;
     if (mutates && route.config?.appHeader !== false && req.headers[APP_HEADER.name] !== APP_HEADER.value) {
-      throw new AppError('APP_HEADER_MISSING');
+      return done(new AppError('APP_HEADER_MISSING'));
     }
+    done();
   });
 });
 

@@ -40,9 +40,11 @@ function validationCode(messages: string[]): ErrorCode {
  * and this handler turns every failure into `{status, msg, data: null, code}`.
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('locale', 'en');
-  app.addHook('onRequest', async (req) => {
-    req.locale = localeFrom(req.headers['accept-language']);
+  // Read from the header when asked (errors, messages, localised lists), not on every request.
+  app.decorateRequest('locale', {
+    getter(this: FastifyRequest) {
+      return localeFrom(this.headers['accept-language']);
+    },
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

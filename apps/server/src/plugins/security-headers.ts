@@ -23,7 +23,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { helmet: HelmetOptions }) => {
   const headers = securityHeaders(opts.helmet);
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
+    done();
   });
 });

@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie to a user on every request and guards routes marked `auth`. */
+/** Resolves the session cookie to a user on every API request and guards routes marked `auth`. */
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { sessions: SessionService; secureCookie: boolean }) => {
     const { sessions, secureCookie } = opts;
@@ -29,24 +29,41 @@ export const sessionPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionToken', null);
 
-    app.addHook('onRequest', async (req, reply) => {
+    type Found = Awaited<ReturnType<SessionService['resolve']>>;
+    const apply = (req: FastifyRequest, reply: FastifyReply, token: string, found: Found) => {
+      if (found) {
+        req.user = found.user;
+        req.sessionToken = token;
+        if (found.renewedUntil && found.persistent) {
+          reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: found.renewedUntil });
+        }
+      } else {
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
+    };
+    const guard = (req: FastifyRequest) =>
+      req.routeOptions.config?.auth && !req.user ? new AppError('SESSION_EXPIRED') : undefined;
+
+    // A callback hook rather than an async one: most requests are answered from the session cache,
+    // and then nothing here waits for anything.
+    app.addHook('onRequest', (req, reply, done) => {
       // Sessions belong to the API: static files and images (cached publicly, some by CDNs)
       // must never carry a Set-Cookie. The matched route decides, not the raw URL.
-      if (!req.routeOptions.url?.startsWith('/turing/')) return;
+      if (!req.routeOptions.url?.startsWith('/turing/')) return done();
       const token = req.cookies[SESSION_COOKIE];
-      if (token) {
-        const found = await sessions.resolve(token);
-        if (found) {
-          req.user = found.user;
-          req.sessionToken = token;
-          if (found.renewedUntil && found.persistent) {
-            reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: found.renewedUntil });
-          }
-        } else {
-          reply.clearCookie(SESSION_COOKIE, { path: '/' });
-        }
+      if (!token) return done(guard(req));
+      const hit = sessions.cached(token);
+      if (hit) {
+        apply(req, reply, token, hit);
+        return done(guard(req));
       }
-      if (req.routeOptions.config?.auth && !req.user) throw new AppError('SESSION_EXPIRED');
+      sessions.resolve(token).then(
+        (found) => {
+          apply(req, reply, token, found);
+          done(guard(req));
+        },
+        (err: Error) => done(err),
+      );
     });
 
     app.decorate(

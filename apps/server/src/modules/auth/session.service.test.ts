@@ -115,6 +115,29 @@ describe('session cache', () => {
     expect(joins()).toBe(2);
   });
 
+  it('answers from the cache alone only what resolve would answer the same way', async () => {
+    let t = Date.parse('2026-01-01T00:00:00Z');
+    const { repo } = fakeRepo();
+    const sessions = createSessionService(repo, () => new Date(t), { ttlMs: 5_000, maxEntries: 10 });
+    const { token } = await sessions.create('u1');
+    expect(sessions.cached(token)).toBeUndefined();
+    const resolved = await sessions.resolve(token);
+    expect(sessions.cached(token)).toEqual(resolved);
+
+    sessions.userChanged('u1');
+    expect(sessions.cached(token)).toBeUndefined();
+    await sessions.resolve(token);
+    expect(sessions.cached(token)?.user.id).toBe('u1');
+
+    t += 5_001; // stale: the database decides again
+    expect(sessions.cached(token)).toBeUndefined();
+    await sessions.resolve(token);
+    expect(sessions.cached(token)).toBeDefined();
+
+    await sessions.revoke(token);
+    expect(sessions.cached(token)).toBeUndefined();
+  });
+
   it('never holds the password hash', async () => {
     const { repo } = fakeRepo();
     const sessions = createSessionService(repo);

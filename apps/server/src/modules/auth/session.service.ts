@@ -46,6 +46,10 @@ export function createSessionService(
   now: () => Date = () => new Date(),
   cacheOptions: SessionCacheOptions = { ttlMs: 5_000, maxEntries: 10_000 },
 ) {
+  /**
+   * Keyed by the cookie's token itself, so that a hit costs no hash: the table stores only hashes
+   * (a copy of it cannot be replayed as cookies), but this process sees every token in its requests anyway.
+   */
   const sessions = new Map<string, CachedSession>();
   const users = new Map<string, CachedUser>();
   let clock = 0;
@@ -101,18 +105,32 @@ export function createSessionService(
       return { token, expiresAt };
     },
 
+    /**
+     * The answer resolve() would give, when the cache alone holds it (fresh session and user, no
+     * renewal due): the path most requests take, answered without a promise or a hash. Undefined
+     * means the cache cannot tell; ask resolve().
+     */
+    cached(token: string): { user: SessionUser; renewedUntil: null; persistent: boolean } | undefined {
+      const hit = sessions.get(token);
+      if (!hit) return undefined;
+      const t = now().getTime();
+      if (hit.freshUntil <= t || hit.expiresAt.getTime() - t < TTL_MS - RENEW_AFTER_MS) return undefined;
+      const cachedUser = users.get(hit.userId);
+      if (!cachedUser || cachedUser.freshUntil <= t) return undefined;
+      return { user: cachedUser.user, renewedUntil: null, persistent: hit.persistent };
+    },
+
     /** The user behind a cookie, or null when it is unknown or expired. */
     async resolve(
       token: string,
     ): Promise<{ user: SessionUser; renewedUntil: Date | null; persistent: boolean } | null> {
       if (token.length > 100) return null;
-      const id = hash(token);
       const current = now();
       const t = current.getTime();
       const left = (expiresAt: Date) => expiresAt.getTime() - t;
       const freshUntil = t + cacheOptions.ttlMs;
 
-      const hit = sessions.get(id);
+      const hit = sessions.get(token);
       if (hit && hit.freshUntil > t && left(hit.expiresAt) >= TTL_MS - RENEW_AFTER_MS) {
         const cachedUser = users.get(hit.userId);
         if (cachedUser && cachedUser.freshUntil > t) {
@@ -129,11 +147,12 @@ export function createSessionService(
         }
       }
 
+      const id = hash(token);
       const stamp = begin();
       try {
         const found = await repo.findActive(id, current);
         if (!found) {
-          sessions.delete(id);
+          sessions.delete(token);
           return null;
         }
         let expiresAt = found.session.expiresAt;
@@ -145,7 +164,7 @@ export function createSessionService(
         }
         const { userId, persistent } = found.session;
         if (!changedSince(userId, stamp)) {
-          put(sessions, id, { userId, expiresAt, persistent, freshUntil });
+          put(sessions, token, { userId, expiresAt, persistent, freshUntil });
           put(users, userId, { user: found.user, freshUntil });
         }
         return { user: found.user, renewedUntil, persistent };
@@ -158,7 +177,7 @@ export function createSessionService(
       const id = hash(token);
       const userId = await repo.delete(id);
       if (userId) bump(userId);
-      sessions.delete(id);
+      sessions.delete(token);
     },
     async revokeAll(userId: string) {
       await repo.deleteForUser(userId);

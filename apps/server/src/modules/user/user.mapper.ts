@@ -15,8 +15,21 @@ export function maskPhone(phone: string): string {
   return `${digits.slice(0, digits.length - 8)}****${digits.slice(-4)}`;
 }
 
+/**
+ * Profiles of the session cache's users: the cache hands every request of a user the same object
+ * until the user changes (a new object then), so the masking is done once per change, not per request.
+ */
+const sessionProfiles = new WeakMap<SessionUser, UserProfile>();
+
 /** A fresh row or the session's user (which carries `hasPassword` instead of the hash). */
 export function toProfile(user: UserRow | SessionUser): UserProfile {
+  if (!('hasPassword' in user)) return profileOf(user);
+  let profile = sessionProfiles.get(user);
+  if (!profile) sessionProfiles.set(user, (profile = Object.freeze(profileOf(user))));
+  return profile;
+}
+
+function profileOf(user: UserRow | SessionUser): UserProfile {
   return {
     id: user.id,
     username: user.username,
