@@ -39,7 +39,7 @@ import { createTaskService } from './modules/design/task.service.ts';
 import { createTaskLifecycle } from './generation/lifecycle/index.ts';
 import { createGeneratedImages } from './modules/upload/generated-images.ts';
 import { createEngineRegistry } from './generation/engines.ts';
-import { createJobQueue } from './generation/queue.ts';
+import { createJobQueue, createTaskAnnouncer } from './generation/queue.ts';
 import { CANCEL_CHANNEL } from './generation/runner.ts';
 import { generationSettings } from './generation/settings.ts';
 import { createOpenAiTranslator } from './generation/translator.ts';
@@ -180,7 +180,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     database,
     ledger,
     publish: async (tx, row) => events.publish(tx, row.userId, await payloads.payloadOf(row, tx)),
-    enqueue: (taskId) => queue.send('generate', { taskId }),
+    enqueue: createTaskAnnouncer(database, queue),
   });
   const tasks = createTaskService({
     database,
