@@ -60,12 +60,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
   /** `target`: the task's id, or a query choosing one (the next queued task a worker claims). */
   async function apply(target: string | SQL, event: LifecycleEvent, patch: TaskPatch = {}, guard?: SQL) {
     const t: Transition = TRANSITIONS[event];
+    const set: TaskPatch = { ...patch };
+    if (t.to) set.state = t.to;
+    if (t.error) set.errorCode = t.error;
+    if (t.notice !== undefined) set.notice = t.notice;
+    // A change without effects is one conditional update: atomic without a transaction around it.
+    if (!t.effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
     const row = await database.transaction(async (tx) => {
       const repo = createTaskStateRepository(tx);
-      const set: TaskPatch = { ...patch };
-      if (t.to) set.state = t.to;
-      if (t.error) set.errorCode = t.error;
-      if (t.notice !== undefined) set.notice = t.notice;
       let moved = await repo.move(target, t.from, set, guard);
       if (!moved) return null;
       const id = moved.id;
