@@ -2,7 +2,8 @@
 // bare Fastify hello-world measured in the same run; (b) gzip size of the JavaScript the browser
 // loads first for /home; (c) start-up time and memory of `npm start`'s process, against the former
 // tsx start; (d) bytes Chromium actually transfers for a first visit to /home and to step editing;
-// (e)–(g) generation, see generation.ts; (h) gzip JavaScript of a first visit to step editing;
+// (e)–(g) generation, see generation.ts; (p) the platform's cost per task against a bare ComfyUI client,
+// see platform-cost.ts; (h) gzip JavaScript of a first visit to step editing;
 // (i) frame time while painting on a 4096² image; (j)–(m) the community at scale, see community.ts and
 // community-browser.ts (`npm run bench -- community` prints only those; BENCH_COMMUNITY=full seeds 1M works).
 import { spawn } from 'node:child_process';
@@ -12,6 +13,7 @@ import autocannon from 'autocannon';
 import { registerAccount, startProduct, treeRssMb } from './product.ts';
 import { overhead, throughput, uploadRatio } from './generation.ts';
 import { fleetFigures, printFleet } from './fleet.ts';
+import { platformCost, printPlatformCost } from './platform-cost.ts';
 import { describeStroke, FRAME_GOAL_MS, paintStrokes, SIZE, STROKE_POINTS, STROKES } from './paint.ts';
 import { homeTransfer, stepEditingTransfer } from './transfer.ts';
 import { communityBrowser, printCommunityBrowser } from './community-browser.ts';
@@ -118,10 +120,11 @@ const fleet = await throughput(400, 4, 'comfyui');
 const local = await throughput(200, 4, 'preview');
 console.log(
   fleet && local
-    ? `(f) tasks drained by 4 worker processes on PostgreSQL, 16 users submitting: ${fleet.perSecond.toFixed(1)} tasks/s driving a ComfyUI-protocol fleet (goal ≥ 50); ${local.perSecond.toFixed(1)} tasks/s with the preview engine drawing 768 px images on this machine's CPU`
+    ? `(f) tasks drained by 4 worker processes on PostgreSQL, 16 users submitting: ${fleet.perSecond.toFixed(1)} tasks/s driving a ComfyUI-protocol fleet (goal ≥ 50)${fleet.failed ? `, ${fleet.failed} of ${fleet.n} did not complete` : ''}; ${local.perSecond.toFixed(1)} tasks/s with the preview engine drawing 768 px images on this machine's CPU; load average ${os.loadavg()[0]!.toFixed(1)}`
     : '(f) skipped: no PostgreSQL server binaries found',
 );
 printFleet(await fleetFigures());
+printPlatformCost(await platformCost());
 const up = await uploadRatio();
 console.log(
   `(g) ${(up.bytes / 1e6).toFixed(1)} MB JPEG upload ${up.uploadMs.toFixed(0)} ms vs sharp alone ${up.rawMs.toFixed(0)} ms: ${up.ratio.toFixed(2)}× (goal ≤ 1.5)`,

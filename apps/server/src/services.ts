@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEngineRegistry } from './generation/engines.ts';
-import { createJobQueue } from './generation/queue.ts';
+import { createJobQueue, createTaskAnnouncer } from './generation/queue.ts';
 import { CANCEL_CHANNEL } from './generation/runner.ts';
 import { generationSettings } from './generation/settings.ts';
 import { createOpenAiTranslator } from './generation/translator.ts';
@@ -84,7 +84,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     workspace: workspace.workspace,
     engines,
     translator,
-    enqueue: (taskId) => queue.send('generate', { taskId }),
+    enqueue: createTaskAnnouncer(database, queue),
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
   });
   const system = createSystemModule({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sweepExpired } from './modules/auth/index.ts';
+import { ENGINE_NAMES } from './generation/engine.ts';
 import { createTaskRunner } from './generation/runner.ts';
 import { sweepAbandonedUploads } from './modules/upload/index.ts';
 import type { Services } from './services.ts';
@@ -34,6 +35,8 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     nodeId,
     signal: services.lifecycle.signal,
     onComplete: (userId) => services.achievements.refresh(userId),
+    engineNames: ENGINE_NAMES,
+    queued: (engine) => services.queuedTasks(engine, 50),
   });
 
   queue.handle('generate', async ({ taskId }) => runner.run(taskId));
@@ -61,6 +64,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     Math.max(1000, settings.staleMs / 2),
   ).unref();
   await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1, message: 2 } });
+  await runner.dispatch();
   await queue.schedule('housekeeping', '17 * * * *');
   await queue.send('housekeeping', {});
 

@@ -4,7 +4,8 @@
  * turns one prepared task into images, reporting progress on the way.
  */
 
-export type EngineName = 'preview' | 'comfyui' | 'openai';
+export const ENGINE_NAMES = ['preview', 'comfyui', 'openai'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
 export type TaskMode = 'text' | 'iterate' | 'edit' | 'upscale';
 
 /** Input images as encoded bytes (PNG or JPEG), already owned-checked and loaded from storage. */

@@ -2,6 +2,7 @@ import { fromPglite, PgBoss, type Job } from 'pg-boss';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { TaskRow } from '../db/schema/index.ts';
 
 /** Every job the product runs: a name and its payload schema. Each has exactly one handler. */
 export const JOBS = {
@@ -128,3 +129,18 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger) {
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/** Told when a task enters the queue; every worker process listens and claims what it has room for. */
+export const TASK_QUEUED_CHANNEL = 'task_queued';
+
+/**
+ * Hands a queued task to the workers. The claim reads the queue itself (the tasks table, in line
+ * order), so a NOTIFY is all it takes to wake them; a task waiting for a generation server is
+ * not claimed that way and gets its own job instead.
+ */
+export function createTaskAnnouncer(database: Database, queue: Pick<JobQueue, 'send'>) {
+  return async (row: Pick<TaskRow, 'id' | 'engine' | 'notice'>) => {
+    if (row.notice === 'waiting_for_server') await queue.send('generate', { taskId: row.id });
+    else await database.notify(TASK_QUEUED_CHANNEL, row.engine);
+  };
+}

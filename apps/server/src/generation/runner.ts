@@ -6,6 +6,7 @@ import { prepareEngineTask, type LoadImage } from './engine-task.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
 import { pasteBack } from './paste-back.ts';
 import { createProgressWriter } from './progress-writer.ts';
+import { TASK_QUEUED_CHANNEL } from './queue.ts';
 import type { GenerationSettings } from './settings.ts';
 
 export const CANCEL_CHANNEL = 'task_cancel';
@@ -39,7 +40,14 @@ export interface RunnerDeps {
   signal: AbortSignal;
   /** Told when a task of the user completes (first-generation achievement); never fails the task. */
   onComplete?(userId: string): Promise<void>;
+  /** Engines whose tasks this process claims from the queue as they arrive. */
+  engineNames: readonly string[];
+  /** Queued tasks of an engine, oldest first (for the ones whose engine has no server now). */
+  queued(engine: string): Promise<TaskRow[]>;
 }
+
+/** A notification can be missed (a reconnect, a task of a node that died): the queue is read this often anyway. */
+const SWEEP_MS = 2_000;
 
 type Start = (engine: Engine, job: Parameters<Engine['run']>[0], ctx: EngineRunContext) => Promise<EngineResult>;
 
@@ -53,6 +61,8 @@ export function createTaskRunner(deps: RunnerDeps) {
   const running = new Map<string, AbortController>();
   let stopListening: (() => Promise<void>) | null = null;
   let beat: NodeJS.Timeout | null = null;
+  let sweep: NodeJS.Timeout | null = null;
+  let stopQueued: (() => Promise<void>) | null = null;
 
   async function follow(claimed: TaskRow, engine: Engine, start: Start) {
     const taskId = claimed.id;
@@ -69,10 +79,16 @@ export function createTaskRunner(deps: RunnerDeps) {
       chain = chain.then(fn).catch((err: unknown) => log.warn({ err, taskId }, `${what} not recorded`));
       return chain;
     };
+    // Whether the task is shown waiting in a server's queue. `started` changes nothing otherwise and
+    // is not written; a place in a server's queue that the start overtook before it was written is
+    // not written either (a server that starts at once costs no transactions for it).
+    let shownAtServer = claimed.serverAhead !== null;
+    let startedSeen = false;
     const progress = createProgressWriter(PROGRESS_MS, (e) =>
       inOrder('progress', async () => {
         const key = e.preview ? await deps.sink.savePreview(taskId, e.preview) : null;
         await lifecycle.progress(taskId, Math.min(99, Math.round(e.percent)), key);
+        shownAtServer = false;
         // Only the latest preview is ever shown: the one before it goes.
         if (key && previewKey) await deps.sink.dropPreview(previewKey);
         if (key) previewKey = key;
@@ -84,8 +100,18 @@ export function createTaskRunner(deps: RunnerDeps) {
       else if (e.type === 'accepted')
         inOrder('accepted', () => lifecycle.accepted(taskId, e.server, e.ref)).catch(() => {});
       else if (e.type === 'queued')
-        inOrder('server queue', () => lifecycle.serverQueued(taskId, e.ahead)).catch(() => {});
-      else inOrder('start', () => lifecycle.started(taskId)).catch(() => {});
+        inOrder('server queue', async () => {
+          if (startedSeen) return;
+          if (await lifecycle.serverQueued(taskId, e.ahead)) shownAtServer = true;
+        }).catch(() => {});
+      else {
+        startedSeen = true;
+        inOrder('start', async () => {
+          if (!shownAtServer) return;
+          await lifecycle.started(taskId);
+          shownAtServer = false;
+        }).catch(() => {});
+      }
     };
     try {
       const prepared = await prepareEngineTask(claimed, deps.settings, deps.loadImage);
@@ -97,15 +123,19 @@ export function createTaskRunner(deps: RunnerDeps) {
         avoidServers: claimed.failedServers,
       });
       const engineMs = Math.round(performance.now() - engineStarted);
-      await progress.close(true);
-      await chain;
-      let images = result.images;
-      if (prepared.original && prepared.mask) {
-        // Scaled back to the original and laid in through the mask: outside it, the original's pixels stay exactly.
-        const { original, mask } = prepared;
-        images = await Promise.all(images.map((img) => pasteBack(original, img, mask)));
-      }
-      await Promise.all(images.map((png) => deps.sink.saveResult(claimed.userId, taskId, png)));
+      // The last preview not yet shown is written while the results are stored; both are done
+      // before the task completes (its events keep their order). The reports never reject.
+      const reported = progress.close(true).then(() => chain);
+      const stored = (async () => {
+        let images = result.images;
+        if (prepared.original && prepared.mask) {
+          // Scaled back to the original and laid in through the mask: outside it, the original's pixels stay exactly.
+          const { original, mask } = prepared;
+          images = await Promise.all(images.map((img) => pasteBack(original, img, mask)));
+        }
+        await Promise.all(images.map((png) => deps.sink.saveResult(claimed.userId, taskId, png)));
+      })();
+      await Promise.all([reported, stored]);
       // Filed by task, so a run that stored results before dying has them filed by its retry. The
       // results stand without it (the task history shows them), so a failure here fails nothing.
       await deps.sink
@@ -124,6 +154,9 @@ export function createTaskRunner(deps: RunnerDeps) {
       clearTimeout(timeout);
       deps.signal.removeEventListener('abort', stopOnShutdown);
       running.delete(taskId);
+      // A slot is free: the next task in line, if the last pass left some for want of room (a task
+      // queued since then announces itself).
+      if (backlog) pump();
     }
   }
 
@@ -161,6 +194,64 @@ export function createTaskRunner(deps: RunnerDeps) {
       await deps.enqueueLater(row.id, WAIT_RETRY_SECONDS);
     }
     return true;
+  }
+
+  /**
+   * The engines whose tasks can be claimed now. Queued tasks of an engine without a server are
+   * told so once (their own job asks again later, and times them out), as a task handed over by
+   * id is.
+   */
+  async function claimable() {
+    const names: string[] = [];
+    for (const name of deps.engineNames) {
+      const engine = await deps.engine(name).catch(() => null);
+      if (!engine) continue;
+      if (engine.available()) {
+        names.push(name);
+        continue;
+      }
+      for (const row of await deps.queued(name)) {
+        if (row.notice !== 'waiting_for_server' && !deps.signal.aborted) await run(row.id);
+      }
+    }
+    return names;
+  }
+
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+  let backlog = false;
+  /** Claims queued tasks while this process has room; one pass at a time, another if asked meanwhile. */
+  function pump() {
+    if (stopped || deps.signal.aborted) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = (async () => {
+      do {
+        again = false;
+        const engines = await claimable();
+        backlog = false;
+        for (;;) {
+          if (stopped || deps.signal.aborted) break;
+          if (running.size >= deps.settings.concurrency) {
+            backlog = true;
+            break;
+          }
+          const claimed = await lifecycle.claimNext(deps.workerId, engines);
+          if (!claimed) break;
+          const engine = await deps.engine(claimed.engine);
+          follow(claimed, engine, (e, job, ctx) => e.run(job, ctx)).catch((err: unknown) =>
+            log.error({ err, taskId: claimed.id }, 'task failed'),
+          );
+        }
+      } while (again && !stopped);
+    })()
+      .catch((err: unknown) => log.error({ err }, 'claiming queued tasks failed'))
+      .finally(() => {
+        pumping = null;
+      });
   }
 
   async function run(taskId: string) {
@@ -207,6 +298,13 @@ export function createTaskRunner(deps: RunnerDeps) {
     run,
     recover,
     running: () => running.size,
+    /** Starts claiming queued tasks: at once, on every announcement, and every SWEEP_MS. */
+    async dispatch() {
+      stopped = false;
+      stopQueued = await deps.database.listen(TASK_QUEUED_CHANNEL, () => pump());
+      sweep = setInterval(pump, SWEEP_MS).unref();
+      pump();
+    },
     async start() {
       stopListening = await deps.database.listen(CANCEL_CHANNEL, (taskId) => running.get(taskId)?.abort('cancel'));
       beat = setInterval(
@@ -217,7 +315,11 @@ export function createTaskRunner(deps: RunnerDeps) {
       ).unref();
     },
     async stop() {
+      stopped = true;
       if (beat) clearInterval(beat);
+      if (sweep) clearInterval(sweep);
+      await stopQueued?.();
+      await pumping;
       await stopListening?.();
     },
   };

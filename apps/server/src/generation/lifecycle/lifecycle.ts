@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { tasks, type TaskRow } from '../../db/schema/index.ts';
 import { MAX_ATTEMPTS, TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
@@ -18,7 +18,7 @@ export interface LifecycleDeps {
   /** Sends the task as it now is to its owner's event streams, inside the transaction. */
   publish(tx: Db, row: TaskRow): Promise<void>;
   /** Hands a queued task to the workers (after its change committed). */
-  enqueue(taskId: string): Promise<void>;
+  enqueue(row: TaskRow): Promise<void>;
 }
 
 const AFTER_END = { finishedAt: sql`now()`, heartbeatAt: null, serverAhead: null };
@@ -31,6 +31,24 @@ const BACK_IN_QUEUE = {
   engineRef: null,
 };
 
+const claimPatch = (workerId: string): TaskPatch => ({
+  workerId,
+  startedAt: new Date(),
+  heartbeatAt: new Date(),
+  progress: 0,
+  serverAhead: null,
+  engineRef: null,
+  attempt: sql`${tasks.attempt} + 1`,
+});
+
+/** The next task in line for these engines (queue order, as the positions users see count it), locked. */
+const nextQueued = (engines: string[]) => sql`${tasks.id} = (
+  select ${tasks.id} from ${tasks}
+  where ${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)} and not ${tasks.cancelRequested}
+    and ${tasks.notice} is distinct from 'waiting_for_server'
+  order by ${tasks.createdAt}, ${tasks.id}
+  limit 1 for update skip locked)`;
+
 /**
  * One owner for a task's life: the only code that writes its state. Routes and services ask it
  * (submit, cancel), the runner reports to it what the engine did; each report is a row of the
@@ -39,16 +57,20 @@ const BACK_IN_QUEUE = {
 export function createTaskLifecycle(deps: LifecycleDeps) {
   const { database } = deps;
 
-  async function apply(id: string, event: LifecycleEvent, patch: TaskPatch = {}, guard?: SQL) {
+  /** `target`: the task's id, or a query choosing one (the next queued task a worker claims). */
+  async function apply(target: string | SQL, event: LifecycleEvent, patch: TaskPatch = {}, guard?: SQL) {
     const t: Transition = TRANSITIONS[event];
+    const set: TaskPatch = { ...patch };
+    if (t.to) set.state = t.to;
+    if (t.error) set.errorCode = t.error;
+    if (t.notice !== undefined) set.notice = t.notice;
+    // A change without effects is one conditional update: atomic without a transaction around it.
+    if (!t.effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
     const row = await database.transaction(async (tx) => {
       const repo = createTaskStateRepository(tx);
-      const set: TaskPatch = { ...patch };
-      if (t.to) set.state = t.to;
-      if (t.error) set.errorCode = t.error;
-      if (t.notice !== undefined) set.notice = t.notice;
-      let moved = await repo.move(id, t.from, set, guard);
+      let moved = await repo.move(target, t.from, set, guard);
       if (!moved) return null;
+      const id = moved.id;
       if (t.effects.includes('release')) await deps.ledger.releaseSlot(tx, moved.userId);
       if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
         const seconds = (moved.finishedAt.getTime() - moved.startedAt.getTime()) / 1000;
@@ -61,7 +83,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       if (t.effects.includes('publish')) await deps.publish(tx, moved);
       return moved;
     });
-    if (row && t.effects.includes('enqueue')) await deps.enqueue(id);
+    if (row && t.effects.includes('enqueue')) await deps.enqueue(row);
     return row;
   }
 
@@ -85,25 +107,20 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         await deps.publish(tx, task);
         return task;
       });
-      await deps.enqueue(row.id);
+      await deps.enqueue(row);
       return row;
     },
 
-    claim: (id: string, workerId: string) =>
-      apply(
-        id,
-        'claim',
-        {
-          workerId,
-          startedAt: new Date(),
-          heartbeatAt: new Date(),
-          progress: 0,
-          serverAhead: null,
-          engineRef: null,
-          attempt: sql`${tasks.attempt} + 1`,
-        },
-        eq(tasks.cancelRequested, false),
-      ),
+    claim: (id: string, workerId: string) => apply(id, 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false)),
+    /**
+     * Claims the oldest queued task of these engines that no other worker is claiming, in the same
+     * transaction that announces it; null when none is left. A task waiting for a server is not
+     * taken here: its own job comes back for it.
+     */
+    claimNext: (workerId: string, engines: string[]) =>
+      engines.length
+        ? apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false))
+        : Promise.resolve(null),
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
     waitForServer: (id: string) => apply(id, 'wait', {}, sql`${tasks.notice} is distinct from 'waiting_for_server'`),
     accepted: (id: string, server: string, ref: string) => apply(id, 'accepted', { server, engineRef: ref }),

@@ -19,11 +19,12 @@ export function createTaskStateRepository(db: Db) {
       return row!;
     },
 
-    async move(id: string, from: readonly TaskState[], set: TaskPatch, guard?: SQL) {
+    /** `target`: an id, or a condition choosing the row (a locking subquery). */
+    async move(target: string | SQL, from: readonly TaskState[], set: TaskPatch, guard?: SQL) {
       const [row] = await db
         .update(tasks)
         .set({ ...set, seq: sql`${tasks.seq} + 1` })
-        .where(and(eq(tasks.id, id), inArray(tasks.state, [...from]), guard))
+        .where(and(typeof target === 'string' ? eq(tasks.id, target) : target, inArray(tasks.state, [...from]), guard))
         .returning();
       return row ?? null;
     },

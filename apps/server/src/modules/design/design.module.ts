@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { EngineRegistry } from '../../generation/engines.ts';
-import { createTaskLifecycle } from '../../generation/lifecycle/index.ts';
+import { createTaskLifecycle, type LifecycleDeps } from '../../generation/lifecycle/index.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { Translator } from '../../generation/translator.ts';
 import type { LedgerService } from '../billing/index.ts';
@@ -27,8 +27,8 @@ export interface DesignModuleDeps {
   workspace: Pick<WorkspaceService, 'assertFolder'>;
   engines: Pick<EngineRegistry, 'get' | 'canCancelRunning'>;
   translator: Translator | null;
-  /** Hands a task to the generation workers. */
-  enqueue: (taskId: string) => Promise<void>;
+  /** Hands a task to the generation workers (announces it, or schedules it while it waits for a server). */
+  enqueue: LifecycleDeps['enqueue'];
   /** Tells the process running a task to stop it. */
   cancelRunning: (taskId: string) => Promise<void>;
 }
@@ -78,6 +78,8 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     lineArt: createLineArtService({ uploads, images }),
     /** A task's row as the generation workers read it. */
     findTask: (id: string) => reads.findById(id),
+    /** The oldest queued tasks of an engine, in line order, as the workers claim them. */
+    queuedTasks: (engine: string, limit: number) => reads.queued(engine, limit),
   };
 }
 export type DesignModule = Awaited<ReturnType<typeof createDesignModule>>;

@@ -74,8 +74,14 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
 
     /** Records one task change inside the caller's transaction; delivered once it commits. */
     async publish(tx: Db, userId: string, payload: TaskEventPayload) {
-      await tx.insert(taskEvents).values({ userId, taskId: payload.id, seq: payload.seq, payload });
-      await tx.execute(sql`select pg_notify(${CHANNEL}, ${userId})`);
+      // One statement: the row, and the notification that goes out with the commit.
+      await tx.execute(sql`
+        with stored as (
+          insert into ${taskEvents} (user_id, task_id, seq, payload)
+          values (${userId}, ${payload.id}, ${payload.seq}, ${JSON.stringify(payload)}::jsonb)
+          returning user_id
+        )
+        select pg_notify(${CHANNEL}, ${userId}) from stored`);
     },
 
     /** Serves one browser's stream until it closes or the process drains. */

@@ -62,10 +62,28 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
     return { position: ahead + 1, wait: Math.round(rounds * avg) };
   }
 
+  /**
+   * Payloads already made from a row read: a submit publishes its new task's event inside the
+   * transaction and answers with the same row, which needs no second round of queries.
+   */
+  const made = new WeakMap<TaskRow, TaskEventPayload>();
+
   /** The event/answer shape of a task; position and wait only while it is queued (here or at a server). */
   async function payloadOf(
     row: TaskRow,
     db: Db = database.db,
+    known?: { results: UploadRow[]; bases: ImageUrls },
+  ): Promise<TaskEventPayload> {
+    const earlier = made.get(row);
+    if (earlier) return earlier;
+    const payload = await buildPayload(row, db, known);
+    if (!known) made.set(row, payload);
+    return payload;
+  }
+
+  async function buildPayload(
+    row: TaskRow,
+    db: Db,
     known?: { results: UploadRow[]; bases: ImageUrls },
   ): Promise<TaskEventPayload> {
     const results = row.state !== 'complete' ? [] : (known?.results ?? (await deps.images.resultsOf([row.id], db)));

@@ -19,10 +19,10 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
   const month = () => new Date().toISOString().slice(0, 7).replace('-', '/');
   return {
     async save(input: { userId: string; kind: 'result' | 'line-art'; png: Buffer; taskId?: string; db?: Db }) {
-      const meta = await sharp(input.png).metadata();
       const id = randomUUID();
-      // The original is written while its thumbnail is encoded.
-      const [key, thumbKey] = await Promise.all([
+      // The original is written while its size is read and its thumbnail encoded.
+      const [meta, key, thumbKey] = await Promise.all([
+        sharp(input.png).metadata(),
         deps.storage.put(`${input.kind}/${month()}/${id}.png`, input.png, {
           contentType: 'image/png',
           visibility: 'private',
