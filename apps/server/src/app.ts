@@ -19,7 +19,7 @@ import { billingModule } from './modules/billing/billing.routes.ts';
 import { codesAdminModule } from './modules/billing/codes.admin.routes.ts';
 import { redemptionModule } from './modules/billing/redemption.routes.ts';
 import { sessionPlugin } from './plugins/session.ts';
-import { staticFilesPlugin } from './plugins/static-files.ts';
+import { inlineScriptHashes, staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
 import { designModule } from './modules/design/design.routes.ts';
@@ -76,7 +76,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST)],
           // Ant Design injects its CSS-in-JS styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...(services.storage.origin ? [services.storage.origin] : [])],
