@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ConfigProvider, message as antMessage, notification as antNotification, theme as antTheme } from 'antd';
+import { ConfigProvider, message as antMessage, notification as antNotification } from 'antd';
 import AppContext from 'antd/es/app/context';
+import { useToken } from 'antd/es/theme/internal';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -109,7 +110,9 @@ function createLazyModal(onFirstUse: () => void) {
 function AppShell({ children }: { children: ReactNode }) {
   const [message, messageHolder] = antMessage.useMessage({ maxCount: 3 });
   const [notification, notificationHolder] = antNotification.useNotification({ placement: 'topRight' });
-  const { token } = antTheme.useToken();
+  // As Ant Design's App reads them: the resolved token, the theme's class (its reset styles, links
+  // included, apply inside it) and the class its CSS variables are set on.
+  const [, token, hashId, , cssVar] = useToken();
   const [wantModal, setWantModal] = useState(false);
   const [lazyModal] = useState(() => createLazyModal(() => setWantModal(true)));
   const modal = lazyModal.api;
@@ -120,7 +123,8 @@ function AppShell({ children }: { children: ReactNode }) {
   return (
     <AppContext.Provider value={app}>
       <div
-        className="app-shell"
+        // The theme's CSS variables (--ant-…), which the app's own styles use too, live on cssVar's class.
+        className={[hashId, cssVar?.key].filter(Boolean).join(' ')}
         style={{
           color: token.colorText,
           fontSize: token.fontSize,
