@@ -75,9 +75,30 @@ function preloadLandingPage(): Plugin {
   };
 }
 
+/**
+ * Ant Design's App component (themed message, notification and modal for `App.useApp()`) imports the
+ * modal hook, and with it the dialog, button loading skeleton and motion code, into every first load.
+ * The build gives App a hook with the same API that fetches the real one when a page first opens a
+ * modal (src/app/lazy-use-modal.tsx). Development and tests keep Ant Design's own.
+ */
+function lazyAppModal(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/lazy-use-modal.tsx');
+  return {
+    name: 'lazy-app-modal',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../modal/useModal' && importer && /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/.test(importer))
+        return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    lazyAppModal(),
     preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
     compression({

@@ -1,8 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ConfigProvider, message as antMessage, notification as antNotification } from 'antd';
-import AppContext from 'antd/es/app/context';
-import { useToken } from 'antd/es/theme/internal';
-import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -35,114 +32,10 @@ export function createQueryClient() {
   return client;
 }
 
-const ModalHolder = lazy(() => import('./modal-holder.tsx').then((m) => ({ default: m.ModalHolder })));
-type ModalKind = keyof ModalApi;
-type ModalConfig = Parameters<ModalApi['confirm']>[0];
-type ModalHandle = ReturnType<ModalApi['confirm']>;
-interface ModalCall {
-  kind: ModalKind;
-  config: ModalConfig;
-  /** The dialog once open; until then `update` and `destroy` act on the waiting call. */
-  attach(handle: ModalHandle): void;
-}
-
-/**
- * The modal API pages get before its code has arrived: a call waits and opens once it has; its
- * handle's `update`, `destroy` and answer follow the dialog.
- */
-function createLazyModal(onFirstUse: () => void) {
-  let loaded: ModalApi | null = null;
-  const pending: ModalCall[] = [];
-  const open =
-    (kind: ModalKind) =>
-    (config: ModalConfig): ModalHandle => {
-      if (loaded) return loaded[kind](config);
-      let handle: ModalHandle | null = null;
-      let closed = false;
-      let answered: (ok: boolean) => void = () => {};
-      const answer = new Promise<boolean>((resolve) => (answered = resolve));
-      const call: ModalCall = {
-        kind,
-        config,
-        attach(opened) {
-          handle = opened;
-          if (closed) opened.destroy();
-          void opened.then(answered, () => answered(false));
-        },
-      };
-      pending.push(call);
-      onFirstUse();
-      return {
-        destroy() {
-          closed = true;
-          if (handle) handle.destroy();
-          else answered(false);
-        },
-        update(next) {
-          if (handle) handle.update(next);
-          else call.config = typeof next === 'function' ? next(call.config) : { ...call.config, ...next };
-        },
-        then: (resolve) => answer.then(resolve),
-      };
-    };
-  const api: ModalApi = {
-    info: open('info'),
-    success: open('success'),
-    error: open('error'),
-    warning: open('warning'),
-    confirm: open('confirm'),
-  };
-  return {
-    api,
-    ready(modalApi: ModalApi) {
-      loaded = modalApi;
-      for (const call of pending.splice(0)) call.attach(modalApi[call.kind](call.config));
-    },
-  };
-}
-
-/**
- * What Ant Design's App component gives (themed message, notification and modal through
- * `App.useApp()`, and the app's text style), with the modal's code fetched the first time a page
- * opens one: the dialog, its buttons' loading skeleton and motion are none of a first visit's work.
- * A call made before the code arrives is opened as soon as it does.
- */
-function AppShell({ children }: { children: ReactNode }) {
-  const [message, messageHolder] = antMessage.useMessage({ maxCount: 3 });
-  const [notification, notificationHolder] = antNotification.useNotification({ placement: 'topRight' });
-  // As Ant Design's App reads them: the resolved token, the theme's class (its reset styles, links
-  // included, apply inside it) and the class its CSS variables are set on.
-  const [, token, hashId, , cssVar] = useToken();
-  const [wantModal, setWantModal] = useState(false);
-  const [lazyModal] = useState(() => createLazyModal(() => setWantModal(true)));
-  const modal = lazyModal.api;
-  const app = useMemo(() => ({ message, notification, modal }), [message, notification, modal]);
-
+function ToastBridge() {
+  const { message, notification } = AntApp.useApp();
   useEffect(() => bindToast(message, notification), [message, notification]);
-
-  return (
-    <AppContext.Provider value={app}>
-      <div
-        // The theme's CSS variables (--ant-…), which the app's own styles use too, live on cssVar's class.
-        className={[hashId, cssVar?.key].filter(Boolean).join(' ')}
-        style={{
-          color: token.colorText,
-          fontSize: token.fontSize,
-          lineHeight: token.lineHeight,
-          fontFamily: token.fontFamily,
-        }}
-      >
-        {wantModal && (
-          <Suspense fallback={null}>
-            <ModalHolder onReady={lazyModal.ready} />
-          </Suspense>
-        )}
-        {messageHolder}
-        {notificationHolder}
-        {children}
-      </div>
-    </AppContext.Provider>
-  );
+  return null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -163,11 +56,12 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={locale === 'zh' ? zhCN : enUS} theme={theme}>
-        <AppShell>
+        <AntApp notification={{ placement: 'topRight' }} message={{ maxCount: 3 }}>
+          <ToastBridge />
           <QueryClientProvider client={queryClient}>
             <PublishProvider>{children}</PublishProvider>
           </QueryClientProvider>
-        </AppShell>
+        </AntApp>
       </ConfigProvider>
     </I18nextProvider>
   );
