@@ -5,7 +5,8 @@
 // (e)–(g) generation, see generation.ts; (p) the platform's cost per task against a bare ComfyUI client,
 // see platform-cost.ts; (h) gzip JavaScript of a first visit to step editing;
 // (i) frame time while painting on a 4096² image; (j)–(m) the community at scale, see community.ts and
-// community-browser.ts (`npm run bench -- community` prints only those; BENCH_COMMUNITY=full seeds 1M works).
+// community-browser.ts (`npm run bench -- community` prints only those; BENCH_COMMUNITY=full seeds 1M works);
+// (q) Lighthouse mobile performance on /home, /community and /login, see lighthouse.ts.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +16,11 @@ import { overhead, throughput, uploadRatio } from './generation.ts';
 import { fleetFigures, printFleet } from './fleet.ts';
 import { platformCost, printPlatformCost } from './platform-cost.ts';
 import { describeStroke, FRAME_GOAL_MS, paintStrokes, SIZE, STROKE_POINTS, STROKES } from './paint.ts';
-import { homeTransfer, stepEditingTransfer } from './transfer.ts';
+import { homeTransfer, loginTransfer, stepEditingTransfer } from './transfer.ts';
+import { mobileLighthouse, printMobileLighthouse } from './lighthouse.ts';
 import { communityBrowser, printCommunityBrowser } from './community-browser.ts';
 import { communitySize, galleryQueries, printGallery } from './community.ts';
-import { homeFirstLoad, stepEditingFirstLoad } from './web-size.ts';
+import { homeFirstLoad, loginFirstLoad, stepEditingFirstLoad } from './web-size.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -26,6 +28,7 @@ const HOME_BUDGET_KB = 250;
 const RATIO_GOAL = 0.4;
 const TRANSFER_BUDGET_KB = 230;
 const STEP_EDITING_JS_GOAL_KB = 600;
+const LOGIN_JS_GOAL_KB = 250;
 
 async function community() {
   const gallery = await galleryQueries(communitySize());
@@ -107,6 +110,13 @@ console.log(
   `\n(d) /home first visit in Chromium: ${transferKb.toFixed(1)} KB transferred in ${transfer.rows.length} responses (budget ${TRANSFER_BUDGET_KB} KB) ${transferKb <= TRANSFER_BUDGET_KB ? 'within budget' : 'OVER BUDGET'}; ${plainKb.toFixed(1)} KB without compression`,
 );
 
+const login = await loginTransfer();
+const loginJsKb = login.script / 1024;
+const loginManifestKb = loginFirstLoad(path.resolve(import.meta.dirname, '../apps/web/dist')).gzip / 1024;
+console.log(
+  `    /login first visit: JavaScript ${loginJsKb.toFixed(1)} KB as received (brotli, with headers) in ${login.rows.filter((r) => r.type === 'Script').length} files, ${(login.scriptBody / 1024).toFixed(1)} KB of bodies (goal ≤ ${LOGIN_JS_GOAL_KB} KB) ${loginJsKb <= LOGIN_JS_GOAL_KB ? 'met' : 'MISSED'}; entry and page chunk by the Vite manifest ${loginManifestKb.toFixed(1)} KB gzip`,
+);
+
 const editing = await stepEditingTransfer();
 console.log(
   `    /design/step-editing first visit, logged in: ${(editing.total / 1024).toFixed(1)} KB transferred in ${editing.rows.length} responses, JavaScript ${(editing.script / 1024).toFixed(1)} KB of it`,
@@ -143,6 +153,8 @@ console.log(
   `\n(i) painting on a ${SIZE}² base image, ${STROKES} strokes of ${STROKE_POINTS} points in Chromium: frame time p95 ${paint.medianP95.toFixed(1)} ms (median of the strokes; goal ≤ ${FRAME_GOAL_MS}) ${paint.medianP95 <= FRAME_GOAL_MS ? 'met' : 'MISSED'}; load average ${load.toFixed(1)} on ${os.availableParallelism()} cores`,
 );
 paint.strokes.forEach((s, i) => console.log(`    stroke ${i + 1}: ${describeStroke(s)}`));
+
+printMobileLighthouse(await mobileLighthouse());
 
 await community();
 

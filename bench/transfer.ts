@@ -89,6 +89,17 @@ export async function firstVisitTransfer(route: string, options: VisitOptions = 
 export const homeTransfer = (acceptEncoding?: string) =>
   firstVisitTransfer('/home', { acceptEncoding, ready: (page) => page.getByRole('banner').waitFor() });
 
+/** The login page, anonymous: ready once its form is shown. */
+export const loginTransfer = (acceptEncoding?: string) =>
+  firstVisitTransfer('/login', {
+    acceptEncoding,
+    ready: (page) => page.locator('form').first().waitFor(),
+  });
+
+/** The community gallery, anonymous (an empty gallery on a fresh data folder): ready with its banner. */
+export const communityTransfer = (acceptEncoding?: string) =>
+  firstVisitTransfer('/community', { acceptEncoding, ready: (page) => page.getByRole('banner').waitFor() });
+
 /**
  * Step editing, logged in: ready once the studio is shown and the mask editor's chunk, which the page
  * fetches as it mounts, has arrived.
@@ -106,8 +117,15 @@ export const stepEditingTransfer = (acceptEncoding?: string) =>
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [route = '/home', encoding] = process.argv.slice(2);
-  const { total, script, scriptBody, rows } =
-    route === '/home' ? await homeTransfer(encoding) : await stepEditingTransfer(encoding);
+  const visits: Record<string, (encoding?: string) => Promise<Transfer>> = {
+    '/home': homeTransfer,
+    '/login': loginTransfer,
+    '/community': communityTransfer,
+    '/design/step-editing': stepEditingTransfer,
+  };
+  const visit = visits[route];
+  if (!visit) throw new Error(`no first visit defined for ${route}; one of ${Object.keys(visits).join(', ')}`);
+  const { total, script, scriptBody, rows } = await visit(encoding);
   for (const r of rows) {
     const name = new URL(r.url).pathname + new URL(r.url).hash;
     console.log(`${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${r.encoding.padEnd(8)} ${r.type.padEnd(10)} ${name}`);

@@ -49,6 +49,9 @@ export function chunksFirstLoad(distDir: string, modules: string[]) {
 /** What a browser downloads to show /home: the entry chunk and the lazily loaded homepage chunk. */
 export const homeFirstLoad = (distDir: string) => chunksFirstLoad(distDir, ['features/home/pages/home-page.tsx']);
 
+/** The login page: the entry and the page's chunk (the forms it fetches later are not counted). */
+export const loginFirstLoad = (distDir: string) => chunksFirstLoad(distDir, ['features/auth/pages/login-page.tsx']);
+
 /**
  * Step editing: the design layout, the page and the mask editor, which the page fetches as it mounts
  * (locale files and the header's own chunks are left out; the Chromium figure counts everything).
@@ -62,7 +65,13 @@ export const stepEditingFirstLoad = (distDir: string) =>
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-  const result = process.argv[2] === 'step-editing' ? stepEditingFirstLoad(dist) : homeFirstLoad(dist);
+  const which = process.argv[2];
+  const result =
+    which === 'step-editing'
+      ? stepEditingFirstLoad(dist)
+      : which === 'login'
+        ? loginFirstLoad(dist)
+        : homeFirstLoad(dist);
   for (const r of result.rows) console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${r.file}`);
   console.log(`total ${(result.gzip / 1024).toFixed(1)} KB gzip (${(result.raw / 1024).toFixed(1)} KB raw)`);
 }

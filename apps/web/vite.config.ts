@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { constants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -12,9 +12,94 @@ const flagSvgDir = path.join(
   '3x2',
 );
 
+/**
+ * The pages a first visit usually lands on, with the locale namespaces their routes load (as in
+ * src/app/router.tsx). The chunks each one needs are known only after the build.
+ */
+const LANDING_PAGES: Record<string, { page: string; namespaces: string[] }> = {
+  '/home': { page: 'src/features/home/pages/home-page.tsx', namespaces: ['home'] },
+  '/community': { page: 'src/features/community/pages/community-page.tsx', namespaces: ['community', 'errors'] },
+  '/login': { page: 'src/features/auth/pages/login-page.tsx', namespaces: ['auth', 'phone', 'errors'] },
+};
+
+/**
+ * Without help, a route's code is requested only once the entry has downloaded and run and the router
+ * has matched the address. A small script in index.html reads the address (and the saved language)
+ * and asks for the landing page's chunks, styles and locale files at once, alongside the entry. The
+ * loader finds them already requested and does not ask twice.
+ */
+function preloadLandingPage(): Plugin {
+  return {
+    name: 'preload-landing-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        const byModule = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+        const inEntry = new Set(entry ? [entry.fileName, ...entry.imports] : []);
+        const filesOf = (chunk: Rollup.OutputChunk, into: Set<string>) => {
+          if (inEntry.has(chunk.fileName) || into.has(chunk.fileName)) return;
+          into.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const dep of chunk.imports) {
+            const next = bundle[dep];
+            if (next?.type === 'chunk') filesOf(next, into);
+          }
+        };
+        const map: Record<string, { files: string[]; en: string[]; zh: string[] }> = {};
+        for (const [route, { page, namespaces }] of Object.entries(LANDING_PAGES)) {
+          const chunk = byModule(page);
+          if (!chunk) throw new Error(`${page} has no chunk of its own`);
+          const files = new Set<string>();
+          filesOf(chunk, files);
+          const locale = (lang: string) => {
+            const out = new Set<string>();
+            for (const ns of namespaces) {
+              const c = byModule(
+                ns === 'errors' ? 'src/shared/i18n/error-messages.ts' : `src/locales/${lang}/${ns}.json`,
+              );
+              if (c) filesOf(c, out);
+            }
+            return [...out].filter((f) => !files.has(f)).map((f) => `/${f}`);
+          };
+          map[route] = { files: [...files].map((f) => `/${f}`), en: locale('en'), zh: locale('zh') };
+        }
+        const script = `(function(){var m=${JSON.stringify(map)};var r=m[location.hash.slice(1).split('?')[0]||'/home'];if(!r)return;var l='en';try{l=JSON.parse(localStorage.getItem('LOCALE')).value==='zh'?'zh':'en'}catch(e){}r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f))k.rel='stylesheet';else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
+
+/**
+ * Ant Design's App component (themed message, notification and modal for `App.useApp()`) imports the
+ * modal hook, and with it the dialog, button loading skeleton and motion code, into every first load.
+ * The build gives App a hook with the same API that fetches the real one when a page first opens a
+ * modal (src/app/lazy-use-modal.tsx). Development and tests keep Ant Design's own.
+ */
+function lazyAppModal(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/lazy-use-modal.tsx');
+  return {
+    name: 'lazy-app-modal',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../modal/useModal' && importer && /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/.test(importer))
+        return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    lazyAppModal(),
+    preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
     compression({
       include: /\.(js|mjs|css|html|svg|json)$/,

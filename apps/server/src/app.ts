@@ -24,7 +24,7 @@ import { uploadModule } from './modules/upload/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { workspaceModule } from './modules/workspace/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
-import { staticFilesPlugin } from './plugins/static-files.ts';
+import { inlineScriptHashes, staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -73,7 +73,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...inlineScriptHashes(config.WEB_DIST)],
           // Ant Design injects its CSS-in-JS styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...(services.storage.origin ? [services.storage.origin] : [])],

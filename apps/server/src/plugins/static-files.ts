@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +51,23 @@ async function filesRoute(
         .header('x-content-type-options', 'nosniff')
         .send(object.stream);
     },
+  );
+}
+
+/**
+ * The Content-Security-Policy sources ('sha256-…') of the inline scripts in the built index.html
+ * (the build adds one that starts fetching the landing page's code early), so the policy can keep
+ * refusing every other inline script. None when the app is not built.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );
 }
 

@@ -1,14 +1,35 @@
-import { useEffect } from 'react';
-import { Button, Result } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../shared/routes/paths.ts';
 
 const RELOADED = 'turing:chunk-reload';
 
+/** The same words and ways out, without Ant Design: shown when even the error view cannot load. */
+function PlainErrorView() {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
+      <h2>{t('routeError.title')}</h2>
+      <p>{t('routeError.body')}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        {t('routeError.reload')}
+      </button>{' '}
+      <a href={`#${PATHS.home}`}>{t('notFound.back')}</a>
+    </div>
+  );
+}
+
+// The error page's illustrations are most of Ant Design's Result; no first visit needs them.
+const RouteErrorView = lazy(() =>
+  import('./route-error-view.tsx').then(
+    (m) => ({ default: m.RouteErrorView }),
+    () => ({ default: PlainErrorView }),
+  ),
+);
+
 /** A page that failed to load or render. After a deploy, old chunk names vanish: reload once to get the new ones. */
 export function RouteError() {
-  const { t } = useTranslation();
   const error = useRouteError();
   const message = error instanceof Error ? error.message : String(error);
   const staleChunk =
@@ -22,18 +43,8 @@ export function RouteError() {
   }, [staleChunk]);
 
   return (
-    <Result
-      status="warning"
-      title={t('routeError.title')}
-      subTitle={t('routeError.body')}
-      extra={[
-        <Button key="reload" type="primary" onClick={() => window.location.reload()}>
-          {t('routeError.reload')}
-        </Button>,
-        <Button key="home" href={`#${PATHS.home}`}>
-          {t('notFound.back')}
-        </Button>,
-      ]}
-    />
+    <Suspense fallback={null}>
+      <RouteErrorView />
+    </Suspense>
   );
 }

@@ -5,11 +5,19 @@ import type { z } from 'zod';
 import { ApiError } from '../http/api-error.ts';
 import { toastError } from '../ui/toast-error.ts';
 
-/** An antd Form rule that applies a contract field schema and shows its localised message. */
-export function zodRule(schema: z.ZodType, t: TFunction): Rule {
+/** Which of the sign-in field rules to apply, fetched on the first check (see field-schemas.ts). */
+export type LazyField = keyof typeof import('./field-schemas.ts');
+const fieldSchemas = () => import('./field-schemas.ts');
+
+/**
+ * An antd Form rule that applies a contract field schema and shows its localised message. Given a
+ * field's name, the schema is fetched the first time the rule runs.
+ */
+export function zodRule(schema: z.ZodType | LazyField, t: TFunction): Rule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? '');
+      const resolved = typeof schema === 'string' ? (await fieldSchemas())[schema] : schema;
+      const result = resolved.safeParse(value ?? '');
       if (!result.success) throw new Error(t(`errors:${result.error.issues[0]?.message ?? 'VALIDATION'}`));
     },
   };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Card, Tabs } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
@@ -11,13 +11,17 @@ import { toastError } from '../../../shared/ui/toast-error.ts';
 import { SettingsSwitch } from '../../../shared/ui/settings-switch.tsx';
 import type { Method } from '../../../shared/ui/identity/identity-field.tsx';
 import { LoginForm } from '../components/login-form.tsx';
-import { RegisterForm } from '../components/register-form.tsx';
-import { ResetForm } from '../components/reset-form.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 import { useFinishLogin } from '../hooks/use-finish-login.ts';
 import './login-page.css';
 
 type View = 'login' | 'register' | 'reset';
+
+// Registration and password reset are fetched when their view opens (registration as soon as the
+// pointer reaches its tab): most visits only sign in.
+const loadRegister = () => import('../components/register-form.tsx');
+const RegisterForm = lazy(() => loadRegister().then((m) => ({ default: m.RegisterForm })));
+const ResetForm = lazy(() => import('../components/reset-form.tsx').then((m) => ({ default: m.ResetForm })));
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -81,13 +85,15 @@ export function LoginPage() {
         </div>
         <Card className="login-page__card">
           {view === 'reset' ? (
-            <ResetForm
-              onBack={() => setView('login')}
-              onDone={(identity) => {
-                setPrefill(identity);
-                setView('login');
-              }}
-            />
+            <Suspense fallback={null}>
+              <ResetForm
+                onBack={() => setView('login')}
+                onDone={(identity) => {
+                  setPrefill(identity);
+                  setView('login');
+                }}
+              />
+            </Suspense>
           ) : (
             <>
               <Tabs
@@ -97,13 +103,18 @@ export function LoginPage() {
                 size="large"
                 items={[
                   { key: 'login', label: t('tabs.login') },
-                  { key: 'register', label: t('tabs.register') },
+                  {
+                    key: 'register',
+                    label: <span onPointerEnter={() => void loadRegister()}>{t('tabs.register')}</span>,
+                  },
                 ]}
               />
               {view === 'login' ? (
                 <LoginForm key={prefill?.value ?? 'login'} prefill={prefill} onForgot={() => setView('reset')} />
               ) : (
-                <RegisterForm inviteCode={invite} />
+                <Suspense fallback={null}>
+                  <RegisterForm inviteCode={invite} />
+                </Suspense>
               )}
               <SsoButtons />
             </>

@@ -1,27 +1,43 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Form, Input, Segmented } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { emailField, phoneField } from '@turing/contract';
 import { zodRule } from '../../forms/zod-rule.ts';
 import { useClientConfig } from '../../api/get-client-config.ts';
 import { fetchIpCountry } from '../phone-input/ip-country.ts';
-import { PhoneInput } from '../phone-input/phone-input.tsx';
+
+// The phone input (country list, flags, number formatting) is fetched when the phone method is
+// chosen, or about to be: e-mail is the default, and the login page opens without it.
+const loadPhoneInput = () => import('../phone-input/phone-input.tsx');
+const LazyPhoneInput = lazy(() => loadPhoneInput().then((m) => ({ default: m.PhoneInput })));
+type PhoneInputProps = ComponentProps<typeof LazyPhoneInput>;
+
+/** Until its code arrives, a disabled field of the same size holds the phone input's place. */
+function PhoneInput(props: PhoneInputProps) {
+  return (
+    <Suspense fallback={<Input disabled aria-label={props['aria-label']} />}>
+      <LazyPhoneInput {...props} />
+    </Suspense>
+  );
+}
 
 export type Method = 'phone' | 'email';
 
 export function MethodSwitch({ value, onChange }: { value: Method; onChange(m: Method): void }) {
   const { t } = useTranslation('auth');
   return (
-    <Segmented<Method>
-      block
-      value={value}
-      onChange={onChange}
-      options={[
-        { label: t('method.email'), value: 'email' },
-        { label: t('method.phone'), value: 'phone' },
-      ]}
-      style={{ marginBottom: 20 }}
-    />
+    <div onPointerEnter={() => void loadPhoneInput()} onFocus={() => void loadPhoneInput()}>
+      <Segmented<Method>
+        block
+        value={value}
+        onChange={onChange}
+        options={[
+          { label: t('method.email'), value: 'email' },
+          { label: t('method.phone'), value: 'phone' },
+        ]}
+        style={{ marginBottom: 20 }}
+      />
+    </div>
   );
 }
 
@@ -35,13 +51,13 @@ export function IdentityField({ method }: { method: Method }) {
       ? { lookupCountry: () => fetchIpCountry(lookupUrl) }
       : { defaultCountry: 'CN', preferredCountries: ['CN', 'US', 'GB', 'SG'] };
     return (
-      <Form.Item name="phone" label={t('fields.phone')} rules={[zodRule(phoneField, t)]} validateTrigger="onBlur">
+      <Form.Item name="phone" label={t('fields.phone')} rules={[zodRule('phoneField', t)]} validateTrigger="onBlur">
         <PhoneInput {...countryProps} aria-label={t('fields.phone')} showValidation={false} />
       </Form.Item>
     );
   }
   return (
-    <Form.Item name="email" label={t('fields.email')} rules={[zodRule(emailField, t)]} validateTrigger="onBlur">
+    <Form.Item name="email" label={t('fields.email')} rules={[zodRule('emailField', t)]} validateTrigger="onBlur">
       <Input prefix={<MailOutlined />} placeholder={t('placeholders.email')} autoComplete="email" inputMode="email" />
     </Form.Item>
   );

@@ -1,7 +1,6 @@
 import { Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { passwordField } from '@turing/contract';
 import { matchRule, zodRule } from '../../forms/zod-rule.ts';
 
 /** A new password (6 to 32 characters) and its confirmation ("Password not match"). */
@@ -9,7 +8,7 @@ export function PasswordPair({ label, confirmLabel }: { label: string; confirmLa
   const { t } = useTranslation('auth');
   return (
     <>
-      <Form.Item name="password" label={label} rules={[zodRule(passwordField, t)]}>
+      <Form.Item name="password" label={label} rules={[zodRule('passwordField', t)]}>
         <Input.Password
           prefix={<LockOutlined />}
           placeholder={t('placeholders.password')}
