@@ -11,8 +11,10 @@ const onPostgres = postgresPassFiles(serverSrc);
 
 const server = {
   environment: 'node',
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Deadlines for a hung test, not timings: a test that starts server and CLI processes takes a few
+  // seconds on an idle machine and several times that while the journeys run beside it.
+  testTimeout: 90_000,
+  hookTimeout: 90_000,
   // Server test files share nothing through module state (each builds its own app and database),
   // so a worker keeps its loaded modules from one file to the next instead of importing the whole
   // server again per file, which took longer than most files' tests.
@@ -22,8 +24,9 @@ const server = {
 export default defineConfig({
   test: {
     // Vitest's default leaves a core idle (cores - 1), which on a 2-core machine means one worker.
-    // The tests mostly wait on the database and child processes, so one per core keeps both busy.
-    maxWorkers: os.availableParallelism(),
+    // The tests mostly wait (on the database, the processes they start, an engine's pace), and a
+    // whole run beside the journeys kept about half of two cores busy: two workers per core.
+    maxWorkers: 2 * os.availableParallelism(),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {

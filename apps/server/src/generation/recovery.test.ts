@@ -51,5 +51,5 @@ describe('a server killed while generating', () => {
       }
     ).data;
     expect(balance.cubes).toBe(18);
-  }, 90_000);
+  }, 180_000);
 });
