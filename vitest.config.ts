@@ -24,9 +24,9 @@ const server = {
 export default defineConfig({
   test: {
     // Vitest's default leaves a core idle (cores - 1), which on a 2-core machine means one worker.
-    // The tests mostly wait (on the database, the processes they start, an engine's pace), and a
-    // whole run beside the journeys kept about half of two cores busy: two workers per core.
-    maxWorkers: 2 * os.availableParallelism(),
+    // One per core: two per core beside the journeys made the process-starting tests three times
+    // slower and the run no shorter.
+    maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {

@@ -13,7 +13,8 @@ const run = (env: Record<string, string>) => {
 
 describe('the server process', () => {
   it('starts on plain Node with embedded defaults and stops cleanly on SIGTERM', async () => {
-    const s = run({});
+    // Every default, the demo community included (the one setting the test helper turns off).
+    const s = run({ DEMO_CONTENT: 'true' });
     const port = await s.port;
     expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
     expect(s.output()).toContain('payment providers live: dev (PAYMENTS_DEV: test payments, purchases are free)');

@@ -15,11 +15,12 @@ export interface RunningServer {
   dataDir: string;
 }
 
-/** Starts the real server process (plain Node, as `npm start` does) with the given settings. */
+/** Starts the real server process (plain Node, as `npm start` does) with the given settings (no demo content by default). */
 export function spawnServer(env: Record<string, string>): RunningServer {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'turing-proc-'));
   const proc = spawn(process.execPath, [main], {
-    env: childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env }),
+    // No demo community unless a test asks for it: drawing its 28 works is most of a first start.
+    env: childEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DEMO_CONTENT: 'false', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
