@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { userEndpoints, type UserProfile } from '@turing/contract';
 import { initI18n } from '../shared/i18n/i18n.ts';
-import { call } from '../shared/http/client.ts';
+import { call, endSession } from '../shared/http/client.ts';
 import { useLoginStore } from '../shared/session/login-store.ts';
 import { STORAGE_KEYS, storage } from '../shared/storage/storage.ts';
 import * as toastModule from '../shared/ui/toast.ts';
@@ -61,5 +61,31 @@ describe('a 202 answer', () => {
     vi.advanceTimersByTime(1500);
     expect(window.location.hash).toBe('#/home');
     expect(useLoginStore.getState().loginState).toBe(false);
+  });
+
+  it('is not reported for a request of a session the user ended by logging out', async () => {
+    const error = vi.spyOn(toastModule.toast, 'error');
+    let answer!: () => void;
+    vi.stubGlobal(
+      'fetch',
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(new Response(JSON.stringify({ status: 202, msg: 'Login expired', data: null }), { status: 401 }));
+        }),
+    );
+    window.location.hash = '#/workspace';
+    const inFlight = call(userEndpoints.info).catch(() => 'refused');
+    endSession();
+    answer();
+    expect(await inFlight).toBe('refused');
+    vi.advanceTimersByTime(1500);
+    expect(error).not.toHaveBeenCalled();
+    expect(window.location.hash).toBe('#/workspace');
+    // A request sent after that is a session of its own again.
+    const later = call(userEndpoints.info).catch(() => 'refused');
+    answer();
+    await later;
+    expect(error).toHaveBeenCalledWith('Login expired', 1000);
   });
 });

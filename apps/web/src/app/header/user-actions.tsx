@@ -7,6 +7,7 @@ import { PATHS, collectionPath } from '../../shared/routes/paths.ts';
 import { useLoginStore } from '../../shared/session/login-store.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { toastError } from '../../shared/ui/toast-error.ts';
+import { endSession } from '../../shared/http/client.ts';
 
 /** The logged-in user's own pages, in the order both the avatar dropdown and the phone menu list them. */
 export const USER_LINKS = [
@@ -23,9 +24,13 @@ export function useLogoutAction() {
   const reset = useLoginStore((s) => s.reset);
   const logout = useLogout();
 
-  return () =>
+  return () => {
+    // Answers on their way for the session being ended are not an expiry to report: neither those
+    // sent before the click nor those the server answers while it logs out.
+    endSession();
     logout.mutate(undefined, {
       onSuccess() {
+        endSession();
         reset();
         // Every feature's cached answers (tickets, signed image URLs...) belong to the account leaving.
         queryClient.clear();
@@ -34,4 +39,5 @@ export function useLogoutAction() {
       },
       onError: toastError,
     });
+  };
 }

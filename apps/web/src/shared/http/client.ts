@@ -21,6 +21,15 @@ export function configureHttp(next: HttpHooks) {
   hooks = next;
 }
 
+/**
+ * Bumped when the user logs out on purpose: a request sent before that, answered after it with
+ * 202, belongs to the session that just ended, so it must not also say "your login has expired".
+ */
+let sessionEpoch = 0;
+export function endSession() {
+  sessionEpoch += 1;
+}
+
 /** The query and/or body the endpoint's route takes; optional where nothing in them is required. */
 type CallInput<E extends ApiEndpoint> = QueryPart<CallQuery<E>> & BodyPart<CallBody<E>>;
 type QueryPart<Q> = [Q] extends [undefined] ? { query?: undefined } : object extends Q ? { query?: Q } : { query: Q };
@@ -59,6 +68,7 @@ function buildUrl(path: string, query: unknown): string {
  */
 export async function call<E extends ApiEndpoint>(def: E, ...args: CallArgs<E>): Promise<CallData<E>> {
   const input: { query?: unknown; body?: unknown } = args[0] ?? {};
+  const epoch = sessionEpoch;
   const t = i18n.t.bind(i18n);
   const headers: Record<string, string> = {
     [APP_HEADER.name]: APP_HEADER.value,
@@ -95,7 +105,7 @@ export async function call<E extends ApiEndpoint>(def: E, ...args: CallArgs<E>):
 
   if (isEnvelope(payload)) {
     if (payload.status === STATUS.ok && res.ok) return payload.data as CallData<E>;
-    if (payload.status === STATUS.sessionExpired) hooks.onSessionExpired(payload.msg);
+    if (payload.status === STATUS.sessionExpired && epoch === sessionEpoch) hooks.onSessionExpired(payload.msg);
     throw new ApiError(payload.msg, { status: payload.status, code: payload.code ?? null, body: payload });
   }
   throw new ApiError(httpErrorMessage(res.status, t), { status: res.status, body: payload });
