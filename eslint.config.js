@@ -64,7 +64,7 @@ const serverBoundaries = [
   {
     // The operator CLI is a short process of its own: it loads the modules' command files and the
     // admin client, never a module's index.ts (which would load the whole server behind it).
-    files: [`${SERVER}/admin.ts`, `${MODULES_DIR}/*/*.cli.ts`],
+    files: [`${SERVER}/admin.ts`, `${SERVER}/admin-commands.ts`, `${MODULES_DIR}/*/*.cli.ts`],
     ignores: SERVER_TESTS,
     rules: serverImports([
       internalsOf(serverModules, 'index\\.ts$|[\\w.-]+\\.cli\\.ts$|admin-(client|format|token)\\.ts$'),

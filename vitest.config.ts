@@ -7,7 +7,7 @@ import { postgresPassFiles } from './apps/server/test-support/postgres-pass.ts';
 // tests that use a database run a second time on it, in the same run as everything else.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
-const onPostgres = postgresPassFiles(serverSrc);
+const { usingDatabase, onPostgres } = postgresPassFiles(serverSrc);
 
 const server = {
   environment: 'node',
@@ -37,7 +37,7 @@ export default defineConfig({
           // *.pg.test.ts need a real PostgreSQL: they run in server-postgres only.
           exclude: ['apps/server/src/**/*.pg.test.ts'],
           globalSetup: ['apps/server/test-support/pglite-template.global-setup.ts'],
-          provide: { postgresPassFiles: onPostgres },
+          provide: { databaseTestFiles: usingDatabase },
         },
       },
       ...(postgresUrl
@@ -48,7 +48,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: onPostgres.map((file) => path.relative(import.meta.dirname, file)),
                 globalSetup: ['apps/server/test-support/postgres-template.global-setup.ts'],
-                provide: { postgres: { url: postgresUrl }, postgresPassFiles: onPostgres },
+                provide: { postgres: { url: postgresUrl }, databaseTestFiles: usingDatabase },
               },
             },
           ]

@@ -4,9 +4,15 @@ import path from 'node:path';
 /**
  * Which server test files run a second time on PostgreSQL. test-app.ts is the only code that
  * chooses the database, so a test file whose imports (followed through local modules) never reach
- * it runs the same on either database and needs one run. Every `*.pg.test.ts` is included too.
- * test-app.ts checks at run time that a file using it is on this list, so a file this scan missed
- * (say, one importing the helper by a computed path) fails instead of silently skipping PostgreSQL.
+ * it runs the same on either database and needs one run. test-app.ts checks at run time that a
+ * file using it was found by this scan, so a file it missed (say, one importing the helper by a
+ * computed path) fails instead of silently skipping PostgreSQL.
+ *
+ * Of those, the second run is for the paths where a real server behaves differently from the
+ * embedded one: concurrent connections, locks and the queue. PGlite is PostgreSQL's own engine, so
+ * SQL means the same on both; what it cannot show is two transactions racing. So the money, queue
+ * and auth paths (and what counts against a limit) run on both, with every `*.pg.test.ts` (the
+ * concurrency tests, written for PostgreSQL); the rest runs once, on PGlite.
  */
 const TEST_APP = path.join(import.meta.dirname, 'test-app.ts');
 const SPECIFIER = /\b(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -31,8 +37,22 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** Absolute paths of the test files under `serverSrc` (apps/server/src) that run on PostgreSQL too. */
-export function postgresPassFiles(serverSrc: string): string[] {
+const ON_BOTH = [
+  'generation/',
+  'modules/auth/',
+  'modules/billing/',
+  'modules/design/',
+  'modules/messaging/',
+  'modules/upload/',
+  'modules/user/',
+  'main.',
+];
+
+/**
+ * Absolute paths of the test files under `serverSrc` (apps/server/src) that use a database, and of
+ * those that run on PostgreSQL too.
+ */
+export function postgresPassFiles(serverSrc: string): { usingDatabase: string[]; onPostgres: string[] } {
   const root = path.resolve(serverSrc);
   const tests = testFiles(root);
   // Every module the tests load, with who imports it; then walk back from test-app.ts.
@@ -58,5 +78,13 @@ export function postgresPassFiles(serverSrc: string): string[] {
       }
     }
   }
-  return tests.filter((file) => file.endsWith('.pg.test.ts') || reaching.has(file)).sort();
+  const usingDatabase = tests.filter((file) => file.endsWith('.pg.test.ts') || reaching.has(file)).sort();
+  const onBoth = (file: string) => {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    return ON_BOTH.some((prefix) => relative.startsWith(prefix));
+  };
+  return {
+    usingDatabase,
+    onPostgres: usingDatabase.filter((file) => file.endsWith('.pg.test.ts') || onBoth(file)),
+  };
 }

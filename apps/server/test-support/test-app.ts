@@ -23,8 +23,8 @@ declare module 'vitest' {
     postgresTemplate?: string;
     /** A dump of a PGlite data directory, migrated once for the run (pglite-template.global-setup.ts). */
     pgliteTemplate?: string;
-    /** The test files the PostgreSQL pass runs (postgres-pass.ts). */
-    postgresPassFiles?: string[];
+    /** The test files that use a database, as postgres-pass.ts found them. */
+    databaseTestFiles?: string[];
   }
 }
 
@@ -37,15 +37,15 @@ declare module 'vitest' {
 const postgresUrl = () => inject('postgres')?.url;
 
 /**
- * The PostgreSQL pass runs only the files that reach this helper (postgres-pass.ts finds them by
- * their imports). A file that gets here without being on that list would silently miss the pass.
+ * The PostgreSQL pass picks its files among those that reach this helper (postgres-pass.ts finds
+ * them by their imports). A file that gets here without being found would silently miss the pass.
  */
 function assertInPostgresPass() {
-  const listed = inject('postgresPassFiles');
+  const listed = inject('databaseTestFiles');
   const file = expect.getState().testPath;
   if (listed && file && !listed.includes(file)) {
     throw new Error(
-      `${file} uses the test app, but the PostgreSQL pass would not run it: import test-support/test-app.ts ` +
+      `${file} uses the test app, but test-support/postgres-pass.ts did not find it: import test-support/test-app.ts ` +
         'with a plain import (see test-support/postgres-pass.ts).',
     );
   }

@@ -8,6 +8,7 @@ import { initI18n } from '../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../shared/settings/settings-store.ts';
 import { bindToast } from '../shared/ui/toast.ts';
 import { toastError } from '../shared/ui/toast-error.ts';
+import { REDUCED_MOTION, useMediaQuery } from '../shared/ui/use-media-query.ts';
 import { PublishProvider } from './publish-provider.tsx';
 import { installSessionExpiry } from './session-expiry.ts';
 import { themeConfig } from './theme.ts';
@@ -43,7 +44,8 @@ export function Providers({ children }: { children: ReactNode }) {
   const locale = useSettingsStore((s) => s.locale);
   const [queryClient] = useState(createQueryClient);
   const i18n = initI18n(locale);
-  const theme = useMemo(() => themeConfig(themeName), [themeName]);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  const theme = useMemo(() => themeConfig(themeName, reducedMotion), [themeName, reducedMotion]);
 
   useEffect(() => {
     document.body.classList.toggle('dark', themeName === 'dark');

@@ -45,8 +45,11 @@ const PALETTE = {
   },
 } as const;
 
-/** Ant Design's configuration for one theme: square corners, the accessible greens and greys. */
-export function themeConfig(theme: Theme): ThemeConfig {
+/**
+ * Ant Design's configuration for one theme: square corners, the accessible greens and greys. With
+ * `reducedMotion` (the system's "reduce motion" setting) menus, dialogs and messages appear at once.
+ */
+export function themeConfig(theme: Theme, reducedMotion = false): ThemeConfig {
   const p = PALETTE[theme];
   const greenText = { itemSelectedColor: p.text, itemHoverColor: p.text, itemActiveColor: p.text };
   return {
@@ -64,6 +67,7 @@ export function themeConfig(theme: Theme): ThemeConfig {
       borderRadiusLG: 0,
       borderRadiusSM: 0,
       borderRadiusXS: 0,
+      ...(reducedMotion && { motion: false }),
     },
     components: {
       Tabs: { ...greenText, inkBarColor: p.text },

@@ -63,7 +63,7 @@ describe('redemption codes from the command line', () => {
     const batch = await admin('codes:revoke', '--batch', 'fair');
     expect(batch.stdout).toContain('Revoked 1 of 3 codes in batch "fair" (2 were used or revoked before).');
     expect((await admin('codes:list', '--batch', 'fair')).stdout).toContain('3 codes: 1 used, 2 revoked.');
-  }, 90_000); // eight CLI processes, each a Node start
+  });
 
   it('prints the codes without --csv, and explains wrong use', async () => {
     const [printed, noCount, noValue, badDate, badStatus, noTarget, unknown, noBatch, help] = await Promise.all([

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users, workReports, works } from '../../db/schema/index.ts';
-import { runAdminCli } from '../../../test-support/admin-cli.ts';
+import { runAdminCli, runAdminProcess } from '../../../test-support/admin-cli.ts';
 import { seedWork } from '../../../test-support/creator-helpers.ts';
 import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 
@@ -48,7 +48,6 @@ describe('moderation from the command line', () => {
   });
 
   it('explains wrong use and unknown targets', async () => {
-    // Each command is a process of its own: run them side by side.
     const [missing, badStatus, unknown, noWork, help] = await Promise.all([
       admin('community:hide'),
       admin('community:reports', '--status', 'closed'),
@@ -71,5 +70,20 @@ describe('moderation from the command line', () => {
       'user:unsuspend',
     ])
       expect(help.stdout).toContain(command);
+  });
+
+  it('as a process of its own prints what it did, and exits 2 with the help on wrong use', async () => {
+    const creator = await seedUser(t);
+    const [done, wrong] = await Promise.all([
+      runAdminProcess(t, url, 'user:unsuspend', creator.user.username),
+      runAdminProcess(t, url, 'community:hide'),
+    ]);
+    expect(done).toMatchObject({ code: 0, stderr: '' });
+    expect(done.stdout).toBe(
+      `${creator.user.username} (${creator.user.id}) can sign in again; their published works are back in the community.\n`,
+    );
+    expect(wrong.code).toBe(2);
+    expect(wrong.stdout).toBe('');
+    expect(wrong.stderr).toMatch(/^error: community:hide needs a work id[^\n]*\n\nTuring Design admin\n/);
   });
 });

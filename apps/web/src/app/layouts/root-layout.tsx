@@ -6,6 +6,7 @@ import 'nprogress/nprogress.css';
 import { AppHeader } from '../header/app-header.tsx';
 import { ProfileSync } from '../profile-sync.tsx';
 import { TestPaymentsRibbon } from '../test-payments-ribbon.tsx';
+import { REDUCED_MOTION } from '../../shared/ui/use-media-query.ts';
 import type { RouteHandle } from '../route-handle.ts';
 import './root-layout.css';
 
@@ -13,6 +14,8 @@ import './root-layout.css';
 // loading state, which assistive technology learns from aria-busy on the page's main region.
 NProgress.configure({
   showSpinner: false,
+  // With "reduce motion" the bar appears and leaves without sliding or fading.
+  ...(window.matchMedia(REDUCED_MOTION).matches && { speed: 0, trickle: false }),
   template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
   barSelector: '.bar',
 });
