@@ -144,6 +144,10 @@ export const tag = z.object({
   slug: z.string(),
   category: z.enum(TAG_CATEGORIES),
   label: z.object({ en: z.string(), zh: z.string() }),
+  /** The words the tag adds, in both languages (the engines read the English). */
+  prompt: z.object({ en: z.string(), zh: z.string() }),
+  /** A thumbnail that shows the look (styles and materials); null when there is none. */
+  image: z.string().nullable(),
 });
 export type Tag = z.infer<typeof tag>;
 export const tagsQuery = z.object({ type: z.enum(DESIGN_TYPES).default('architectural') });
