@@ -3,6 +3,7 @@ import {
   DESIGN_TYPES,
   MODELS,
   QUALITIES,
+  RENDER_MODES,
   SIZE_PRESETS,
   TAG_CATEGORIES,
   TASK_MODES,
@@ -46,6 +47,8 @@ export const taskParams = z
     controlStrength: weight.default(0.6),
     seed: z.number().int().min(0, 'VALIDATION').max(4_294_967_295, 'VALIDATION').optional(),
     upscale: z.union([z.literal(2), z.literal(4)]).optional(),
+    /** iterate: neural render (keeps the geometry), image to image (free restyle) or plain iteration. */
+    renderMode: z.enum(RENDER_MODES).optional(),
     folderId: z.uuid('VALIDATION').optional(),
     /** A community work whose parameters were copied ("based on"). */
     basedOnId: z.uuid('VALIDATION').optional(),
