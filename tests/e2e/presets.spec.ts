@@ -118,25 +118,33 @@ test('step editing: a material swap on a region submits an edit with the materia
   await expect(cards(page).first()).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`the preset cards, render modes and material swap pass axe in the ${theme} theme`, async ({ page }) => {
-    await page.addInitScript((t) => {
-      localStorage.setItem('THEME', JSON.stringify({ value: t, time: Date.now(), expire: null }));
-    }, theme);
+// Light in English, dark in Chinese: the cards name both languages, so the names match either way.
+for (const [theme, locale] of [
+  ['light', 'en'],
+  ['dark', 'zh'],
+] as const) {
+  test(`the preset cards, render modes and material swap pass axe (${theme}, ${locale})`, async ({ page }) => {
+    await page.addInitScript(
+      ([t, l]) => {
+        localStorage.setItem('THEME', JSON.stringify({ value: t, time: Date.now(), expire: null }));
+        localStorage.setItem('LOCALE', JSON.stringify({ value: l, time: Date.now(), expire: null }));
+      },
+      [theme, locale],
+    );
     await installAxe(page);
     await studioUser(page);
     for (const route of ['text-generate', 'iteration-rendering', 'step-editing']) {
       await page.goto(`/#/design/${route}`);
-      await expect(page.getByRole('group', { name: 'Style' }).locator('img').first()).toBeVisible();
+      await expect(page.locator('.preset-card img').first()).toBeVisible();
       await expect(page.locator('#nprogress')).toHaveCount(0);
       await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
       if (route === 'text-generate') {
-        await page.getByRole('checkbox', { name: /^Modern/ }).check();
-        await page.getByRole('checkbox', { name: /^Oak/ }).check();
+        await page.getByRole('checkbox', { name: /Modern/ }).check();
+        await page.getByRole('checkbox', { name: /Oak/ }).check();
       }
-      if (route === 'iteration-rendering') await page.getByRole('radio', { name: 'Neural render' }).check();
-      if (route === 'step-editing') await page.getByRole('radio', { name: /^Marble/ }).check();
-      expect(await seriousViolations(page), `${route} (${theme})`).toEqual([]);
+      if (route === 'iteration-rendering') await page.getByRole('radio', { name: /Neural render|神经渲染/ }).check();
+      if (route === 'step-editing') await page.getByRole('radio', { name: /Marble/ }).check();
+      expect(await seriousViolations(page), `${route} (${theme}, ${locale})`).toEqual([]);
     }
   });
 }
