@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -78,6 +79,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     settings,
     eventStreamsPerUser: config.EVENT_STREAMS_PER_USER,
     extraTags: ENVIRONMENT_TAG_SEEDS,
+    presetsDir: path.join(config.DATA_DIR, 'presets'),
     ledger: billing.ledger,
     uploads,
     images,

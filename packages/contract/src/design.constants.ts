@@ -7,6 +7,12 @@ export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
 /** Aspect presets; pixel sizes follow from the quality (server config). */
 export const SIZE_PRESETS = ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'] as const;
 export const TAG_CATEGORIES = ['style', 'material', 'function'] as const;
+/**
+ * How an iterate task treats its base: `iterate` as before (the user's own weights and guides),
+ * `neural` keeps the base's geometry (line art extracted from it, strong control), `img2img`
+ * restyles freely (no guides, most of the base repainted).
+ */
+export const RENDER_MODES = ['iterate', 'neural', 'img2img'] as const;
 export const TASK_STATES = [
   'submitting',
   'queued',
@@ -27,6 +33,7 @@ export type DesignType = (typeof DESIGN_TYPES)[number];
 export type Quality = (typeof QUALITIES)[number];
 export type SizePreset = (typeof SIZE_PRESETS)[number];
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
+export type RenderMode = (typeof RENDER_MODES)[number];
 
 /** A task in one of these states changes no more: no progress, no events, its cubes settled. */
 export const isFinished = (state: TaskState): state is FinishedState =>

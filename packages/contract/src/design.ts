@@ -3,6 +3,7 @@ import {
   DESIGN_TYPES,
   MODELS,
   QUALITIES,
+  RENDER_MODES,
   SIZE_PRESETS,
   TAG_CATEGORIES,
   TASK_MODES,
@@ -46,6 +47,8 @@ export const taskParams = z
     controlStrength: weight.default(0.6),
     seed: z.number().int().min(0, 'VALIDATION').max(4_294_967_295, 'VALIDATION').optional(),
     upscale: z.union([z.literal(2), z.literal(4)]).optional(),
+    /** iterate: neural render (keeps the geometry), image to image (free restyle) or plain iteration. */
+    renderMode: z.enum(RENDER_MODES).optional(),
     folderId: z.uuid('VALIDATION').optional(),
     /** A community work whose parameters were copied ("based on"). */
     basedOnId: z.uuid('VALIDATION').optional(),
@@ -144,6 +147,10 @@ export const tag = z.object({
   slug: z.string(),
   category: z.enum(TAG_CATEGORIES),
   label: z.object({ en: z.string(), zh: z.string() }),
+  /** The words the tag adds, in both languages (the engines read the English). */
+  prompt: z.object({ en: z.string(), zh: z.string() }),
+  /** A thumbnail that shows the look (styles and materials); null when there is none. */
+  image: z.string().nullable(),
 });
 export type Tag = z.infer<typeof tag>;
 export const tagsQuery = z.object({ type: z.enum(DESIGN_TYPES).default('architectural') });

@@ -100,6 +100,7 @@ export async function prepareEngineTask(
     controlStrength: p.controlStrength,
     tags: p.tags,
     upscale: p.upscale,
+    ...(p.mode === 'iterate' && p.renderMode && { renderMode: p.renderMode }),
     images,
   };
   return { task, original: p.mode === 'edit' ? base : undefined, mask: p.mode === 'edit' ? mask : undefined };

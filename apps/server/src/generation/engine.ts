@@ -50,6 +50,11 @@ export interface EngineTask {
   tags: { style: string[]; material: string[]; function: string[] };
   /** upscale: 2 or 4. */
   upscale?: 2 | 4;
+  /**
+   * iterate: `neural` keeps the base's geometry (its line art is among the images, strongly
+   * weighted), `img2img` restyles freely (no guides); absent or `iterate`: the weights as given.
+   */
+  renderMode?: 'iterate' | 'neural' | 'img2img';
   images: EngineImages;
 }
 

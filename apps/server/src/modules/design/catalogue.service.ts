@@ -1,21 +1,34 @@
 import type { DesignType, Locale, Tag, TagCategory, WordPackage, WordPackageBody } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import type { TagSeed } from './catalogue/tags.data.ts';
+import { TAG_SEEDS, type TagSeed } from './catalogue/tags.data.ts';
 import { createCatalogueRepository, type TagRow, type WordPackageRow } from './catalogue.repository.ts';
+import type { PresetImages } from './presets/preset-images.ts';
 
 /** A user's own word packages: plenty for a practice's vocabulary, bounded against abuse. */
 const OWN_PACKAGES_MAX = 200;
 
-const toTag = (row: TagRow): Tag => ({
-  slug: row.slug,
-  category: row.category as TagCategory,
-  label: { en: row.labelEn, zh: row.labelZh },
-});
+/** The Chinese prompt of each seeded tag, by "category/slug" (the table keeps the English the engines read). */
+const PROMPT_ZH = new Map(TAG_SEEDS.map((s) => [`${s.category}/${s.slug}`, s.promptZh]));
+
+const toTag = (row: TagRow, images: Map<string, string>): Tag => {
+  const key = `${row.category}/${row.slug}`;
+  return {
+    slug: row.slug,
+    category: row.category as TagCategory,
+    label: { en: row.labelEn, zh: row.labelZh },
+    prompt: { en: row.prompt, zh: PROMPT_ZH.get(key) ?? row.prompt },
+    image: images.get(key) ?? null,
+  };
+};
 
 /** Tags and word packages: what the studio offers and what a task's prompt is built from. */
-export function createCatalogueService(db: Db, opts: { extraTags?: readonly TagSeed[] } = {}) {
+export function createCatalogueService(
+  db: Db,
+  opts: { extraTags?: readonly TagSeed[]; presetImages?: PresetImages } = {},
+) {
   const repo = createCatalogueRepository(db);
+  const noImages = new Map<string, string>();
   const toPackage = (row: WordPackageRow, locale: Locale): WordPackage => ({
     id: row.id,
     name: locale === 'zh' && row.nameZh ? row.nameZh : row.name,
@@ -28,8 +41,8 @@ export function createCatalogueService(db: Db, opts: { extraTags?: readonly TagS
     seed: () => repo.seed(opts.extraTags),
 
     async tags(type: DesignType) {
-      const rows = await repo.tagsFor(type);
-      const by = (c: TagCategory) => rows.filter((r) => r.category === c).map(toTag);
+      const [rows, images] = await Promise.all([repo.tagsFor(type), opts.presetImages?.urls() ?? noImages]);
+      const by = (c: TagCategory) => rows.filter((r) => r.category === c).map((r) => toTag(r, images));
       return { style: by('style'), material: by('material'), function: by('function') };
     },
 
@@ -45,6 +58,9 @@ export function createCatalogueService(db: Db, opts: { extraTags?: readonly TagS
       }
       return out;
     },
+
+    /** A tag's thumbnail (shipped, or the operator's replacement); null when it has none. */
+    presetImage: (category: string, slug: string) => opts.presetImages?.read(category, slug) ?? Promise.resolve(null),
 
     async packagesFor(userId: string, ids: string[]) {
       const rows = await repo.usablePackages(userId, ids);

@@ -9,6 +9,7 @@ import type { WorkspaceService } from '../workspace/index.ts';
 import type { TagSeed } from './catalogue/tags.data.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { createLineArtService } from './line-art.ts';
+import { createPresetImages } from './presets/preset-images.ts';
 import { createTaskEvents } from './task-events.ts';
 import { createTaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
@@ -21,6 +22,8 @@ export interface DesignModuleDeps {
   eventStreamsPerUser: number;
   /** Tags other modules add to the catalogue (the community's environments). */
   extraTags: readonly TagSeed[];
+  /** The operator's replacement tag thumbnails (<DATA_DIR>/presets); unset: the shipped ones only. */
+  presetsDir?: string;
   ledger: LedgerService;
   uploads: UploadService;
   images: GeneratedImages;
@@ -36,7 +39,10 @@ export interface DesignModuleDeps {
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
 export async function createDesignModule(deps: DesignModuleDeps) {
   const { database, settings, ledger, uploads, images, engines } = deps;
-  const catalogue = createCatalogueService(database.db, { extraTags: deps.extraTags });
+  const catalogue = createCatalogueService(database.db, {
+    extraTags: deps.extraTags,
+    presetImages: createPresetImages({ overridesDir: deps.presetsDir }),
+  });
   await catalogue.seed();
   const events = createTaskEvents(database, { perUser: deps.eventStreamsPerUser });
   const payloads = createTaskPayloads({

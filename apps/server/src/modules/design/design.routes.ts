@@ -4,6 +4,8 @@ import { defineRoute } from '../../shared/define-route.ts';
 import type { Lifecycle } from '../../platform/lifecycle.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { LineArtService } from './line-art.ts';
+import { PRESET_IMAGE_ROUTE } from './presets/preset-images.ts';
+import { AppError } from '../../shared/app-error.ts';
 import type { TaskEvents } from './task-events.ts';
 import type { TaskService } from './task.service.ts';
 
@@ -48,6 +50,17 @@ export async function designModule(app: FastifyInstance, opts: DesignModuleOptio
   defineRoute(app, designRoutes.lineArt, async (req) => opts.lineArt.extract(req.user!.id, req.body.imageId), {
     rateLimit: { max: 30, timeWindow: '1 minute' },
   });
+
+  // Tag thumbnails: small files the cards show; a replaced one gets a new ?v= in the tag list.
+  app.get<{ Params: { category: string; slug: string } }>(
+    PRESET_IMAGE_ROUTE,
+    { schema: { summary: 'The thumbnail of a style or material tag', tags: ['design'] } },
+    async (req, reply) => {
+      const image = await catalogue.presetImage(req.params.category, req.params.slug);
+      if (!image) throw new AppError('NOT_FOUND');
+      return reply.type(image.type).header('cache-control', 'public, max-age=86400').send(image.bytes);
+    },
+  );
 
   // The browser's EventSource: one stream per tab, resumed with Last-Event-ID after a drop.
   app.get<{ Querystring: { lastEventId?: string; locale?: string } }>(

@@ -8,9 +8,11 @@ import type { Translator } from '../../generation/translator.ts';
 import { needsTranslation } from '../../generation/translator.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { LedgerService } from '../billing/index.ts';
+import type { UploadRow } from '../../db/schema/index.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { extractLineArt } from './line-art.ts';
 import type { TaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
 
@@ -87,13 +89,36 @@ export function createTaskService(deps: TaskServiceDeps) {
     return { prompt, negative: negatives.join(', '), translation };
   }
 
+  /**
+   * What an iterate task's render mode implies: a neural render follows line art drawn from its
+   * base (extracted here when the caller sent none) and an image-to-image restyle follows no
+   * guides at all. Other modes carry no render mode.
+   */
+  async function applyRenderMode(userId: string, params: TaskParams, base: UploadRow | null): Promise<TaskParams> {
+    const { renderMode, ...rest } = params;
+    if (params.mode !== 'iterate' || !renderMode) return rest;
+    if (renderMode === 'img2img') {
+      const { lineArtImageId: _l, depthImageId: _d, ...free } = rest;
+      return { ...free, renderMode };
+    }
+    if (renderMode === 'neural' && !params.lineArtImageId && base) {
+      const bytes = await deps.images.read(base);
+      if (!bytes) throw new AppError('IMAGE_DATA_FAILED');
+      const lines = await deps.images.save({ userId, kind: 'line-art', png: await extractLineArt(bytes) });
+      return { ...rest, renderMode, lineArtImageId: lines.id };
+    }
+    return { ...rest, renderMode };
+  }
+
   return {
-    async submit(userId: string, params: TaskParams, locale: Locale): Promise<Task> {
-      const engine = settings.engineFor(params.model);
-      const images = await ownedImages(userId, params);
-      if (params.folderId) await deps.assertFolder(userId, params.folderId);
-      checkUpscale(params, images.base);
+    async submit(userId: string, submitted: TaskParams, locale: Locale): Promise<Task> {
+      const engine = settings.engineFor(submitted.model);
+      const images = await ownedImages(userId, submitted);
+      if (submitted.folderId) await deps.assertFolder(userId, submitted.folderId);
+      checkUpscale(submitted, images.base);
       if (!(await deps.engineAvailable(engine))) throw new AppError('ENGINE_UNAVAILABLE');
+      // Only after every check: a neural render's line art is a new image of the caller's.
+      const params = await applyRenderMode(userId, submitted, images.base);
       const composed = await composePrompt(userId, params, engine);
       const cubes = settings.cost(params);
       const stored: TaskParams = { ...params, seed: params.seed ?? randomInt(0, 2 ** 31) };

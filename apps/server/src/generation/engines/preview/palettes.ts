@@ -38,13 +38,13 @@ export const MATERIALS: Record<string, MaterialLook> = {
   terrazzo: { texture: 'terrazzo', base: '#e4ddd2', light: '#f3eee6', dark: '#8f8577' },
   terracotta: { texture: 'brick', base: '#c0693f', light: '#d9865a', dark: '#8d4526' },
   bamboo: { texture: 'timber', base: '#c9a866', light: '#e0c58a', dark: '#957a3e' },
+  oak: { texture: 'timber', base: '#c9a46f', light: '#e2c393', dark: '#96723f' },
+  walnut: { texture: 'timber', base: '#6b4429', light: '#8a5c3b', dark: '#432816' },
 };
 
 const MATERIAL_ALIASES: Record<string, string> = {
   wood: 'timber',
   wooden: 'timber',
-  oak: 'timber',
-  walnut: 'timber',
   'white-plaster': 'plaster',
   stucco: 'plaster',
   render: 'plaster',
@@ -66,6 +66,8 @@ const MATERIAL_ALIASES: Record<string, string> = {
 export const FUNCTIONS: Record<string, FunctionLook> = {
   residential: { floors: [3, 6], width: [0.38, 0.55], furniture: 'sofa' },
   villa: { floors: [2, 3], width: [0.45, 0.6], furniture: 'sofa' },
+  house: { floors: [2, 2], width: [0.4, 0.5], furniture: 'sofa' },
+  'office-tower': { floors: [16, 24], width: [0.24, 0.32], furniture: 'desk' },
   office: { floors: [8, 14], width: [0.3, 0.42], furniture: 'desk' },
   commercial: { floors: [3, 5], width: [0.55, 0.7], furniture: 'counter' },
   hotel: { floors: [7, 12], width: [0.35, 0.48], furniture: 'bed' },
@@ -77,10 +79,11 @@ export const FUNCTIONS: Record<string, FunctionLook> = {
   kitchen: { floors: [2, 3], width: [0.45, 0.6], furniture: 'counter' },
   'dining-room': { floors: [2, 3], width: [0.45, 0.6], furniture: 'dining' },
   lobby: { floors: [6, 10], width: [0.4, 0.55], furniture: 'gallery' },
+  'hotel-room': { floors: [7, 12], width: [0.35, 0.48], furniture: 'bed' },
+  'meeting-room': { floors: [8, 14], width: [0.3, 0.42], furniture: 'desk' },
 };
 
 const FUNCTION_ALIASES: Record<string, string> = {
-  house: 'villa',
   apartment: 'residential',
   housing: 'residential',
   tower: 'office',

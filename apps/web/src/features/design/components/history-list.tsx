@@ -3,6 +3,7 @@ import { LoadingOutlined } from '@ant-design/icons';
 import type { Task } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useTasks } from '../api/list-tasks.ts';
+import { taskModeName } from './presets/task-mode-name.ts';
 
 /** The user's earlier tasks, newest first; a click opens one. */
 export function HistoryList({ onOpen }: { onOpen(task: Task): void }) {
@@ -52,7 +53,7 @@ export function HistoryList({ onOpen }: { onOpen(task: Task): void }) {
                   )}
                 </span>
                 <span className="studio-history__text">
-                  <span className="studio-history__mode">{t(`task.mode.${task.mode}`)}</span>
+                  <span className="studio-history__mode">{taskModeName(t, task)}</span>
                   <span className="studio-history__time">{date(task.createdAt)}</span>
                 </span>
               </button>

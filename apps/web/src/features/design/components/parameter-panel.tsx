@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioMode, StudioValues } from '../lib/studio-values.ts';
 import { BasicOptions } from './basic-options.tsx';
+import { ModePresets } from './presets/mode-presets.tsx';
 import { PromptField } from './prompt-field.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { WeightSliders } from './weight-sliders.tsx';
@@ -33,6 +34,7 @@ export function ParameterPanel({ mode, values, onChange, slots, footer }: Props)
     <aside className="studio-panel" aria-label={t('panel.label')}>
       <div className="studio-panel__body">
         {slots && <Section title={t('panel.images')}>{slots}</Section>}
+        <ModePresets mode={mode} values={values} onChange={onChange} />
         <div data-tour="params">
           <Section title={t('panel.describe')}>
             <PromptField prompt={values.prompt} negativePrompt={values.negativePrompt} onChange={onChange} />
@@ -44,7 +46,12 @@ export function ParameterPanel({ mode, values, onChange, slots, footer }: Props)
             <WeightSliders mode={mode} values={values} onChange={onChange} />
           </Section>
           <Section title={t('panel.tags')}>
-            <TagPicker type={values.type} value={values.tags} onChange={(tags) => onChange({ tags })} />
+            <TagPicker
+              type={values.type}
+              value={values.tags}
+              onChange={(tags) => onChange({ tags })}
+              hide={mode === 'edit' ? ['material'] : undefined}
+            />
           </Section>
           <Section title={t('panel.packages')}>
             <WordPackagePicker

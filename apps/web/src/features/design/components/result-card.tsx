@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCancelTask } from '../api/cancel-task.ts';
 import { LivePreview } from './live-preview.tsx';
 import './result-card.css';
+import { taskModeName } from './presets/task-mode-name.ts';
 
 interface Props {
   task: Task;
@@ -68,7 +69,7 @@ export function ResultCard({ task, onOpen }: Props) {
           <Tag color={STATE_COLOR[task.state]} className="result-card__state">
             {t(`task.state.${task.state}`)}
           </Tag>
-          <span className="result-card__mode">{t(`task.mode.${task.mode}`)}</span>
+          <span className="result-card__mode">{taskModeName(t, task)}</span>
           <Typography.Text
             type="secondary"
             ellipsis={{ tooltip: task.promptOriginal || undefined }}

@@ -3,15 +3,25 @@ import { LIMITS, TAG_CATEGORIES, type DesignType, type TagCategory } from '@turi
 import { useTranslation } from 'react-i18next';
 import { useDesignTags } from '../../../shared/api/get-design-tags.ts';
 import type { StudioValues } from '../lib/studio-values.ts';
+import { PresetCards } from './presets/preset-cards.tsx';
 
 interface Props {
   type: DesignType;
   value: StudioValues['tags'];
   onChange(tags: StudioValues['tags']): void;
+  /** Categories another control of the page offers instead (step editing's material swap). */
+  hide?: readonly TagCategory[];
 }
 
-/** Style, material and function tags as chips, labelled in the current language. */
-export function TagPicker({ type, value, onChange }: Props) {
+/** The name of a category's group: the function tags are room types inside, building types outside. */
+export const categoryLabelKey = (category: TagCategory, type: DesignType) =>
+  category !== 'function' ? `tags.${category}` : type === 'interior' ? 'presets.roomType' : 'presets.buildingType';
+
+/**
+ * Styles and materials as thumbnail cards, room or building types as chips, labelled in the
+ * current language.
+ */
+export function TagPicker({ type, value, onChange, hide = [] }: Props) {
   const { t, i18n } = useTranslation('design');
   const tags = useDesignTags(type);
   const lang = i18n.language === 'zh' ? 'zh' : 'en';
@@ -40,23 +50,39 @@ export function TagPicker({ type, value, onChange }: Props) {
 
   return (
     <div className="studio-tags">
-      {TAG_CATEGORIES.map((category) => (
-        <div key={category} className="studio-tags__group" role="group" aria-label={t(`tags.${category}`)}>
-          <div className="studio-field__label">{t(`tags.${category}`)}</div>
-          <div className="studio-tags__chips">
-            {tags.data[category].map((tag) => (
-              <Tag.CheckableTag
-                key={tag.slug}
-                checked={value[category].includes(tag.slug)}
-                onChange={(on) => toggle(category, tag.slug, on)}
-                className="studio-chip"
-              >
-                {tag.label[lang]}
-              </Tag.CheckableTag>
-            ))}
+      {TAG_CATEGORIES.filter((c) => !hide.includes(c)).map((category) =>
+        category !== 'function' ? (
+          <PresetCards
+            key={category}
+            label={t(categoryLabelKey(category, type))}
+            tags={tags.data[category]}
+            selected={value[category]}
+            max={LIMITS.tagsPerCategoryMax}
+            onToggle={(slug, on) => toggle(category, slug, on)}
+          />
+        ) : (
+          <div
+            key={category}
+            className="studio-tags__group"
+            role="group"
+            aria-label={t(categoryLabelKey(category, type))}
+          >
+            <div className="studio-field__label">{t(categoryLabelKey(category, type))}</div>
+            <div className="studio-tags__chips">
+              {tags.data[category].map((tag) => (
+                <Tag.CheckableTag
+                  key={tag.slug}
+                  checked={value[category].includes(tag.slug)}
+                  onChange={(on) => toggle(category, tag.slug, on)}
+                  className="studio-chip"
+                >
+                  {tag.label[lang]}
+                </Tag.CheckableTag>
+              ))}
+            </div>
           </div>
-        </div>
-      ))}
+        ),
+      )}
     </div>
   );
 }

@@ -8,7 +8,13 @@ import { StudioPage } from './studio-page.tsx';
 
 type Answer = ApiAnswer | ((body: unknown) => ApiAnswer);
 
-const tag = (slug: string, category: string) => ({ slug, category, label: { en: slug, zh: slug } });
+const tag = (slug: string, category: string) => ({
+  slug,
+  category,
+  label: { en: slug, zh: `${slug} (zh)` },
+  prompt: { en: slug, zh: `${slug} (zh)` },
+  image: null,
+});
 
 export const costAnswer = (
   over: Partial<{ cubes: number; coveredByPlan: boolean; balance: number; enough: boolean }> = {},

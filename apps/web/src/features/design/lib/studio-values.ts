@@ -2,6 +2,7 @@ import {
   LIMITS,
   type DesignType,
   type Quality,
+  type RenderMode,
   type SizePreset,
   type TaskMode,
   type TaskParamsInput,
@@ -33,6 +34,8 @@ export interface StudioValues {
   controlStrength: number;
   seed?: number;
   basedOnId?: string;
+  /** Iterative rendering: neural render, image to image, or plain iteration (unset). */
+  renderMode?: RenderMode;
   images: Partial<Record<SlotName, SlotImage>>;
 }
 
@@ -105,6 +108,7 @@ export function toTaskParams(mode: StudioMode, v: StudioValues, maskImageId?: st
     ...(mode === 'iterate' && images.depth && { depthImageId: images.depth.id }),
     ...(mode === 'iterate' && images.lineArt && { lineArtImageId: images.lineArt.id }),
     ...(mode === 'edit' && maskImageId && { maskImageId }),
+    ...(mode === 'iterate' && v.renderMode && v.renderMode !== 'iterate' && { renderMode: v.renderMode }),
   };
 }
 
@@ -137,6 +141,7 @@ export function fromTaskParams(params: Record<string, unknown>): StudioValues {
     textWeight: unit(params.textWeight, d.textWeight),
     controlStrength: unit(params.controlStrength, d.controlStrength),
     ...(typeof params.basedOnId === 'string' && { basedOnId: params.basedOnId }),
+    ...((params.renderMode === 'neural' || params.renderMode === 'img2img') && { renderMode: params.renderMode }),
     images: {},
   };
 }
