@@ -49,9 +49,13 @@ test('text to image: a task queues, generates and completes; the viewer offers t
   await expect(viewer).toBeVisible();
   const download = viewer.getByTestId('download-link');
   await expect(download).toHaveAttribute('href', /.+/);
-  await expect(download).toHaveAttribute('download', /^turing-.+\.(png|jpe?g|webp)$/);
+  // Named from the prompt and the day, by the link and by the server alike.
+  const named = /^a-timber-pavilion-in-a-birch-forest-at-dusk-\d{4}-\d{2}-\d{2}\.png$/;
+  await expect(download).toHaveAttribute('download', named);
   const href = (await download.getAttribute('href'))!;
-  expect((await page.request.get(href)).ok()).toBe(true);
+  const file = await page.request.get(href);
+  expect(file.ok()).toBe(true);
+  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="a-timber-pavilion/);
 
   // The history lists the task too.
   await page.keyboard.press('Escape');
@@ -75,10 +79,10 @@ test('iterative rendering: a result becomes the new base and a second round comp
   await first.getByRole('button', { name: 'Result 1 of 1' }).click();
   const viewer = page.getByTestId('result-viewer');
   await expect(viewer.getByTestId('compare')).toBeVisible();
-  const resultUrl = await viewer.getByTestId('download-link').getAttribute('href');
   await viewer.getByRole('button', { name: 'Use as new base' }).click();
   await expect(viewer).toBeHidden();
-  await expect(base.getByRole('img', { name: 'Base image' })).toHaveAttribute('src', resultUrl!);
+  // The slot now shows the result (a stored result image), not the uploaded file.
+  await expect(base.getByRole('img', { name: 'Base image' })).toHaveAttribute('src', /\/files\/private\/result\//);
 
   await generate(page).click();
   await expect(cards(page)).toHaveCount(2);

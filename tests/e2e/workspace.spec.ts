@@ -58,7 +58,10 @@ test('workspace: a result lands in the default folder, moves, copies, survives i
   await expect(folders.first()).toContainText('1 image');
   await expect(page.getByTestId('image-card')).toHaveCount(1);
   const download = page.getByTestId('image-download');
-  await expect(download).toHaveAttribute('download', /^turing-.+\.(png|jpe?g|webp)$/);
+  await expect(download).toHaveAttribute(
+    'download',
+    /^a-timber-pavilion-on-a-quiet-lake-at-dawn-\d{4}-\d{2}-\d{2}\.png$/,
+  );
   expect((await page.request.get((await download.getAttribute('href'))!)).ok()).toBe(true);
 
   // A folder needs a name; the new one opens, empty.

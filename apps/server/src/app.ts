@@ -152,7 +152,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       });
       await api.register(redemptionModule, { redemption: services.redemption, invitations: services.invitations });
       await api.register(worksModule, { works: services.works });
-      await api.register(workspaceModule, { workspace: services.workspace });
+      await api.register(workspaceModule, { workspace: services.workspace, downloads: services.imageDownloads });
       await api.register(creatorModule, {
         creators: services.creators,
         follows: services.follows,

@@ -8,6 +8,7 @@ export const communityEndpoints = endpoints({
   derived: { method: 'GET', path: '/community/work/derived', auth: false, mutates: false },
   detail: { method: 'GET', path: '/community/work/detail', auth: false, mutates: false },
   params: { method: 'GET', path: '/community/work/params', auth: true, mutates: false },
+  copy: { method: 'POST', path: '/community/work/copy', auth: true, mutates: true },
   publish: { method: 'POST', path: '/community/work/publish', auth: true, mutates: true },
   update: { method: 'POST', path: '/community/work/update', auth: true, mutates: true },
   unpublish: { method: 'POST', path: '/community/work/unpublish', auth: true, mutates: true },

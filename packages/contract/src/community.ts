@@ -4,6 +4,7 @@ import { textField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
+import { uploadedImage } from './upload.ts';
 
 import { COMMUNITY_TAG_CATEGORIES, REPORT_REASONS, WORK_PERIODS, WORK_SORTS } from './community.constants.ts';
 
@@ -170,6 +171,24 @@ export const communityRoutes = {
     query: workQuery,
     response: z.object({ params: z.record(z.string(), z.unknown()), basedOnId: z.string() }),
     summary: 'The parameters to open in the studio (“copy parameters”), unless the creator hid them',
+  }),
+  copy: route({
+    ...communityEndpoints.copy,
+    body: workQuery.strict(),
+    response: z.object({
+      params: z.record(z.string(), z.unknown()),
+      basedOnId: z.string(),
+      /** The work's input images, copied into the caller's uploads (the creator's stay as they are). */
+      images: z.object({
+        base: uploadedImage.optional(),
+        reference: uploadedImage.optional(),
+        depth: uploadedImage.optional(),
+        lineArt: uploadedImage.optional(),
+        mask: uploadedImage.optional(),
+      }),
+    }),
+    summary:
+      'Copy parameters with their images: the parameters plus copies of the base, reference, depth, line-art and mask images in the caller’s uploads, unless the creator hid them',
   }),
   publish: route({
     ...communityEndpoints.publish,

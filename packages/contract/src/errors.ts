@@ -208,6 +208,11 @@ export const ERRORS = {
     '文件夹获取失败，请稍后重试',
   ),
   IMAGE_NOT_FOUND: def(404, 'This image was not found', '未找到该图片'),
+  ZIP_TOO_LARGE: def(
+    413,
+    'These {count} images come to {mb}MB, more than the {maxMb}MB one ZIP may hold; please select fewer images',
+    '所选 {count} 张图片共 {mb}MB，超过单个 ZIP 的 {maxMb}MB 上限，请减少选择的图片',
+  ),
 
   // Community
   WORK_NOT_FOUND: def(404, 'This work does not exist or is not public', '该作品不存在或未公开'),

@@ -29,3 +29,4 @@ export * from './community.ts';
 export * from './community.creators.ts';
 export * from './community.admin.ts';
 export * from './community.endpoints.ts';
+export * from './file-names.ts';

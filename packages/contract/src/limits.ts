@@ -56,6 +56,11 @@ export const LIMITS = {
   searchMax: 60,
   reportDetailsMax: 500,
   orderPiecesMax: 12,
+  /**
+   * Bytes of images one workspace ZIP may hold. The browser keeps the download in memory to show its
+   * progress, so it stays well under what a laptop tab can hold; 100 full-size results fit.
+   */
+  zipMaxBytes: 500 * 1024 * 1024,
 } as const;
 
 /** The header every state-changing request must carry (the web client always sends it). */

@@ -10,3 +10,15 @@ export const workspaceEndpoints = endpoints({
   imageCopy: { method: 'POST', path: '/workspace/image/copy', auth: true, mutates: true },
   imageDelete: { method: 'POST', path: '/workspace/image/delete', auth: true, mutates: true },
 });
+
+/**
+ * One of the caller's images as an attachment named from its title or prompt and day
+ * (`?id=<image id>`; the image, not an envelope).
+ */
+export const IMAGE_DOWNLOAD_PATH = '/workspace/image/download';
+
+/** The chosen workspace images as one ZIP, streamed (POST `{ ids }`; application/zip, not an envelope). */
+export const IMAGE_ZIP_PATH = '/workspace/image/zip';
+
+/** The API path of an image's download, for links. */
+export const imageDownloadPath = (imageId: string) => `${IMAGE_DOWNLOAD_PATH}?id=${encodeURIComponent(imageId)}`;

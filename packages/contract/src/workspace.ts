@@ -59,6 +59,11 @@ export const folderDeleteBody = z
 
 const itemIds = z.array(z.uuid('VALIDATION')).min(1, 'VALIDATION').max(LIMITS.workspaceBatchMax, 'VALIDATION');
 
+/** What the ZIP download takes: folder items of the caller's (another user's id refuses the whole ZIP). */
+export const imageZipBody = z.object({ ids: itemIds }).strict();
+/** Which image one download is (an image id, as results and folder images carry). */
+export const imageDownloadQuery = z.object({ id: z.uuid('IMAGE_NOT_FOUND') });
+
 export const workspaceRoutes = {
   folders: route({
     ...workspaceEndpoints.folders,

@@ -19,6 +19,7 @@ export async function worksModule(app: FastifyInstance, opts: { works: WorksServ
   defineRoute(app, communityRoutes.derived, async (req) => works.derived(req.query.id, req.query, viewer(req)));
   defineRoute(app, communityRoutes.detail, async (req) => works.detail(req.query.id, viewer(req)));
   defineRoute(app, communityRoutes.params, async (req) => works.params(req.query.id, req.user!.id));
+  defineRoute(app, communityRoutes.copy, async (req) => works.copy(req.body.id, req.user!.id));
 
   // Publishing is a deliberate act; the limit only stops a script from flooding the gallery.
   defineRoute(

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { PageRequest, TaskParams, WorkDetail, publishBody, updateWorkBody, workListQuery } from '@turing/contract';
+import type {
+  PageRequest,
+  TaskParams,
+  UploadedImage,
+  WorkDetail,
+  publishBody,
+  updateWorkBody,
+  workListQuery,
+} from '@turing/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -14,6 +22,16 @@ import { parseWorkLinkScope } from './work-links.ts';
 
 /** Parameters that name a user's own images or folder: never handed to another user. */
 const PRIVATE_PARAMS = ['baseImageId', 'referenceImageId', 'depthImageId', 'lineArtImageId', 'maskImageId', 'folderId'];
+
+/** The input images a copy brings along: the parameter naming each, its studio slot and its upload kind. */
+const COPIED_IMAGES = [
+  { param: 'baseImageId', slot: 'base', kind: 'base' },
+  { param: 'referenceImageId', slot: 'reference', kind: 'ref' },
+  { param: 'depthImageId', slot: 'depth', kind: 'depth' },
+  { param: 'lineArtImageId', slot: 'lineArt', kind: 'line-art' },
+  { param: 'maskImageId', slot: 'mask', kind: 'mask' },
+] as const;
+type CopiedSlot = (typeof COPIED_IMAGES)[number]['slot'];
 
 type PublishInput = z.output<typeof publishBody>;
 type UpdateInput = z.output<typeof updateWorkBody>;
@@ -76,6 +94,26 @@ export function createWorksService(deps: {
     return { active: on, ...counts };
   }
 
+  /** What copy parameters hands out of a work (never its image ids or folder), with the work. */
+  async function paramsOf(id: string, viewerId: string) {
+    const found = await repo.find(id);
+    assertVisible(found, viewerId);
+    const { work } = found;
+    if (work.hideParams && work.userId !== viewerId) throw new AppError('PARAMS_HIDDEN');
+    const params: Record<string, unknown> = Object.fromEntries(
+      Object.entries(work.params).filter(([key]) => !PRIVATE_PARAMS.includes(key)),
+    );
+    // Another user's own word packages would be refused by the studio; recommended ones travel.
+    if (Array.isArray(params.wordPackageIds)) {
+      params.wordPackageIds = await repo.usablePackageIds(
+        params.wordPackageIds.filter((v) => typeof v === 'string'),
+        viewerId,
+      );
+    }
+    params.basedOnId = work.id;
+    return { params, basedOnId: work.id, work };
+  }
+
   return {
     tags: () => tags.list(),
 
@@ -118,22 +156,36 @@ export function createWorksService(deps: {
 
     /** "Copy parameters": what the studio needs to make a work like this one, without its images. */
     async params(id: string, viewerId: string) {
-      const found = await repo.find(id);
-      assertVisible(found, viewerId);
-      const { work } = found;
-      if (work.hideParams && work.userId !== viewerId) throw new AppError('PARAMS_HIDDEN');
-      const params: Record<string, unknown> = Object.fromEntries(
-        Object.entries(work.params).filter(([key]) => !PRIVATE_PARAMS.includes(key)),
-      );
-      // Another user's own word packages would be refused by the studio; recommended ones travel.
-      if (Array.isArray(params.wordPackageIds)) {
-        params.wordPackageIds = await repo.usablePackageIds(
-          params.wordPackageIds.filter((v) => typeof v === 'string'),
-          viewerId,
-        );
+      const { params, basedOnId } = await paramsOf(id, viewerId);
+      return { params, basedOnId };
+    },
+
+    /**
+     * "Copy parameters" with the work's input images: each one the creator still has is copied
+     * into the caller's uploads, so the studio opens with them in place; the creator's own images
+     * stay as they are. The creator copying their own work gets their images themselves. Hidden
+     * parameters copy nothing (PARAMS_HIDDEN, before any image is read).
+     */
+    async copy(id: string, viewerId: string) {
+      const { params: copied, basedOnId, work } = await paramsOf(id, viewerId);
+      const wanted = COPIED_IMAGES.flatMap(({ param, slot, kind }) => {
+        const value = (work.params as Record<string, unknown>)[param];
+        return typeof value === 'string' ? [{ id: value, slot, kind }] : [];
+      });
+      const images: Partial<Record<CopiedSlot, UploadedImage>> = {};
+      if (work.userId === viewerId) {
+        for (const w of wanted) {
+          const own = await deps.uploads.getOwnedAny(w.id, viewerId).catch(() => null);
+          if (own) images[w.slot] = deps.uploads.toDto(own);
+        }
+      } else {
+        const copies = await deps.uploads.copyImages(work.userId, viewerId, wanted);
+        for (const w of wanted) {
+          const made = copies.get(w.id);
+          if (made) images[w.slot] = made;
+        }
       }
-      params.basedOnId = work.id;
-      return { params, basedOnId: work.id };
+      return { params: copied, basedOnId, images };
     },
 
     async publish(userId: string, body: PublishInput): Promise<WorkDetail> {

@@ -157,6 +157,72 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
       }
     },
 
+    /**
+     * Copies another user's images into `toUserId`'s uploads as the given kinds ("copy parameters"
+     * of a community work): new objects and rows owned by the copier, the author's left as they
+     * are. Copies count towards the copier's daily uploads like images they sent themselves, and
+     * copying the same image again answers with the earlier copy. Images the author no longer
+     * has are left out. Resolves to the copies by source id.
+     */
+    async copyImages(fromUserId: string, toUserId: string, wanted: { id: string; kind: UploadKind }[]) {
+      const sources = await repo.findOwnedImages(fromUserId, [...new Set(wanted.map((w) => w.id))]);
+      const byId = new Map(sources.map((row) => [row.id, row]));
+      const copies = new Map<string, UploadedImage>();
+      for (const { id, kind } of wanted) {
+        const source = byId.get(id);
+        if (!source || copies.has(id)) continue;
+        const kept = source.contentHash
+          ? await repo.findReusable(
+              toUserId,
+              kind,
+              source.contentHash,
+              new Date(now().getTime() - ABANDONED_AFTER_MS / 2),
+            )
+          : null;
+        if (kept) {
+          copies.set(id, toDto(kept));
+          continue;
+        }
+        const [data, thumb] = await Promise.all([
+          deps.storage.get(source.key),
+          source.thumbKey ? deps.storage.get(source.thumbKey) : null,
+        ]);
+        if (!data) continue;
+        const newId = randomUUID();
+        const month = now().toISOString().slice(0, 7).replace('-', '/');
+        const ext = /\.([a-z0-9]+)$/i.exec(source.key)?.[1] ?? 'png';
+        const { key, thumbKey } = await storeObjects(
+          `${kind}/${month}/${newId}`,
+          { data, thumb, ext, mime: source.mime, width: source.width, height: source.height },
+          visibilityFor(kind),
+        );
+        try {
+          const row = await deps.db.transaction(async (tx) => {
+            const r = createUploadRepository(tx as unknown as Db);
+            await r.lockUser(toUserId);
+            await assertQuota(r, toUserId, data.length);
+            return r.insert({
+              id: newId,
+              userId: toUserId,
+              kind,
+              key,
+              thumbKey,
+              contentHash: source.contentHash,
+              mime: source.mime,
+              width: source.width,
+              height: source.height,
+              bytes: data.length,
+            });
+          });
+          copies.set(id, toDto(row));
+        } catch (err) {
+          await removeObjects([key, thumbKey]);
+          throw err;
+        }
+      }
+      return copies;
+    },
+
     /** The API's shape of an image row. */
     toDto,
 

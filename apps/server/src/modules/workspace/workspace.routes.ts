@@ -1,10 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { workspaceRoutes } from '@turing/contract';
+import {
+  attachmentDisposition,
+  IMAGE_DOWNLOAD_PATH,
+  IMAGE_ZIP_PATH,
+  imageDownloadQuery,
+  imageZipBody,
+  workspaceRoutes,
+} from '@turing/contract';
+import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
+import type { DownloadsService } from './downloads.service.ts';
 import type { WorkspaceService } from './workspace.service.ts';
 
-export async function workspaceModule(app: FastifyInstance, opts: { workspace: WorkspaceService }) {
-  const { workspace } = opts;
+export async function workspaceModule(
+  app: FastifyInstance,
+  opts: { workspace: WorkspaceService; downloads: DownloadsService },
+) {
+  const { workspace, downloads } = opts;
 
   defineRoute(app, workspaceRoutes.folders, async (req) => workspace.list(req.user!.id, req.locale));
 
@@ -33,4 +45,32 @@ export async function workspaceModule(app: FastifyInstance, opts: { workspace: W
   );
 
   defineRoute(app, workspaceRoutes.imageDelete, async (req) => workspace.deleteImages(req.user!.id, req.body.ids));
+
+  // Binary answers (an image, a ZIP), so not envelope routes; refusals before the first byte are envelopes.
+  app.get(IMAGE_DOWNLOAD_PATH, { schema: { hide: true }, config: { auth: true } }, async (req, reply) => {
+    const query = imageDownloadQuery.safeParse(req.query);
+    if (!query.success) throw new AppError('IMAGE_NOT_FOUND');
+    const image = await downloads.image(req.user!.id, query.data.id);
+    return reply
+      .header('content-type', image.contentType)
+      .header('content-length', image.bytes)
+      .header('content-disposition', attachmentDisposition(image.name))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(image.stream);
+  });
+
+  app.post(IMAGE_ZIP_PATH, { schema: { hide: true }, config: { auth: true } }, async (req, reply) => {
+    const body = imageZipBody.safeParse(req.body);
+    if (!body.success) throw new AppError('VALIDATION');
+    const zip = await downloads.zip(req.user!.id, body.data.ids);
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachmentDisposition(`turing-${zip.count}-images-${day}.zip`))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff');
+    if (zip.size !== null) reply.header('content-length', zip.size);
+    return reply.send(zip.stream);
+  });
 }

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { WorkDetail } from '@turing/contract';
 import { encodeParams } from '../../../shared/routes/params-link.ts';
 import { useLoginStore } from '../../../shared/session/login-store.ts';
-import { getWorkParams } from '../api/get-work-params.ts';
+import { copyWork } from '../api/copy-work.ts';
 import { toastFailure } from '../lib/failure.ts';
 import { studioPath } from '../lib/studio-path.ts';
 
 /**
- * "Copy parameters": opens the studio page of the work's mode, prefilled. A visitor goes there by a
- * link carrying what the page shows (prompt and settings); the studio's login guard sends them
- * through login and back, and the studio reads the link.
+ * "Copy parameters": opens the studio page of the work's mode, prefilled, with copies of the work's
+ * images in their slots. A visitor goes there by a link carrying what the page shows (prompt and
+ * settings); the studio's login guard sends them through login and back, and the studio reads the link.
  */
 export function useCopyParams(work: WorkDetail) {
   const { t } = useTranslation('community');
@@ -27,8 +27,15 @@ export function useCopyParams(work: WorkDetail) {
     }
     setPending(true);
     try {
-      const { params, basedOnId } = await getWorkParams(work.id);
-      void navigate(studioPath(params.mode), { state: { params: { ...params, basedOnId } } });
+      const { params, basedOnId, images } = await copyWork(work.id);
+      // The copies are the user's own uploads now, so the studio shows them in their slots.
+      const slots = Object.fromEntries(
+        (['base', 'reference', 'depth', 'lineArt'] as const).flatMap((slot) => {
+          const image = images[slot];
+          return image ? [[slot, { id: image.id, url: image.url, width: image.width, height: image.height }]] : [];
+        }),
+      );
+      void navigate(studioPath(params.mode), { state: { params: { ...params, basedOnId }, images: slots } });
     } catch (err) {
       toastFailure(t, 'copyParams', err);
     } finally {

@@ -152,18 +152,23 @@ describe('the detail page', () => {
     expect(screen.getByTestId('share-count')).toHaveTextContent('1');
   });
 
-  it('opens the studio with the parameters, or disables the copy when they are hidden', async () => {
-    mockApi({
+  it('opens the studio with the parameters and copied images, or disables the copy when they are hidden', async () => {
+    const base = { id: 'copy-1', kind: 'base', url: '/files/b.png', thumbUrl: null, width: 90, height: 60, bytes: 9 };
+    const api = mockApi({
       '/community/work/detail': { data: work() },
       '/community/work/derived': empty,
-      '/community/work/params': { data: { params: { mode: 'text', prompt: 'A timber pavilion' }, basedOnId: ID } },
+      '/community/work/copy': {
+        data: { params: { mode: 'text', prompt: 'A timber pavilion' }, basedOnId: ID, images: { base } },
+      },
     });
     const user = userEvent.setup();
     const { router } = show();
     await user.click(await screen.findByTestId('copy-params'));
     expect(await screen.findByText('Text studio')).toBeInTheDocument();
+    expect(api.to('/community/work/copy')).toHaveLength(1);
     expect(router.state.location.state).toEqual({
       params: { mode: 'text', prompt: 'A timber pavilion', basedOnId: ID },
+      images: { base: { id: 'copy-1', url: '/files/b.png', width: 90, height: 60 } },
     });
     cleanup();
 

@@ -10,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import type { Task, TaskResult } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
+import { imageDownload } from '../../../shared/http/image-download.ts';
 import { usePublish } from '../../../shared/ui/publish/publish-context.ts';
 import type { SlotImage } from '../lib/studio-values.ts';
 
@@ -41,15 +42,13 @@ export function ViewerActions({
   const { t } = useTranslation('design');
   const publisher = usePublish();
   const image: SlotImage = { id: result.id, url: result.url, width: result.width, height: result.height };
-  const ext = /\.(png|jpe?g|webp)(\?|$)/i.exec(result.url)?.[1] ?? 'png';
   return (
     <div className="viewer__actions">
       <Button
         type="primary"
         block
         icon={<DownloadOutlined />}
-        href={result.url}
-        download={`turing-${result.id}.${ext}`}
+        {...imageDownload({ ...result, prompt: task.promptOriginal, createdAt: task.finishedAt ?? task.createdAt })}
         data-testid="download-link"
       >
         {t('viewer.download')}

@@ -13,6 +13,8 @@ import {
 export interface StudioHandoff {
   params?: Record<string, unknown>;
   base?: SlotImage;
+  /** Images for the slots (a copied community work's, copied into the user's uploads). */
+  images?: Partial<Record<SlotName, SlotImage>>;
 }
 
 /**
@@ -25,7 +27,8 @@ export function useStudioForm() {
   const [values, setValues] = useState<StudioValues>(() => {
     const copied = handoff?.params ?? decodeParams(search.get('params'));
     const start = copied ? fromTaskParams(copied) : DEFAULT_VALUES;
-    return handoff?.base ? { ...start, images: { base: handoff.base } } : start;
+    const images = { ...handoff?.images, ...(handoff?.base && { base: handoff.base }) };
+    return Object.keys(images).length ? { ...start, images } : start;
   });
 
   const patch = useCallback((p: Partial<StudioValues>) => setValues((v) => ({ ...v, ...p })), []);

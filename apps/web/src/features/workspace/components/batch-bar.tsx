@@ -1,6 +1,7 @@
-import { Button, Checkbox, Space } from 'antd';
-import { CloseOutlined, CopyOutlined, DeleteOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Progress, Space } from 'antd';
+import { CloseOutlined, CopyOutlined, DeleteOutlined, FileZipOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { ZipState } from '../hooks/use-zip-download.ts';
 
 interface Props {
   total: number;
@@ -10,12 +11,28 @@ interface Props {
   onCopy(): void;
   onDelete(): void;
   onClear(): void;
+  onZip(): void;
+  onZipCancel(): void;
+  zip: ZipState;
 }
 
 /** Select all loaded images, and act on the selection at once. */
-export function BatchBar({ total, selected, onSelectAll, onMove, onCopy, onDelete, onClear }: Props) {
+export function BatchBar({
+  total,
+  selected,
+  onSelectAll,
+  onMove,
+  onCopy,
+  onDelete,
+  onClear,
+  onZip,
+  onZipCancel,
+  zip,
+}: Props) {
   const { t } = useTranslation('workspace');
   const some = selected > 0;
+  const zipping = zip.phase !== 'idle';
+  const percent = zip.phase === 'downloading' ? zip.percent : null;
   return (
     <div
       className={`ws-batch${some ? ' ws-batch--active' : ''}`}
@@ -37,6 +54,26 @@ export function BatchBar({ total, selected, onSelectAll, onMove, onCopy, onDelet
             {t('batch.selected', { count: selected })}
           </span>
           <Space wrap size={8} className="ws-batch__actions">
+            {zipping ? (
+              <span className="ws-batch__zip" data-testid="zip-progress">
+                <span aria-live="polite">{percent === null ? t('zip.preparing') : t('zip.progress', { percent })}</span>
+                <Progress
+                  className="ws-batch__zip-bar"
+                  percent={percent ?? 0}
+                  status="active"
+                  showInfo={false}
+                  size="small"
+                  aria-label={t('zip.progressLabel')}
+                />
+                <Button size="small" onClick={onZipCancel} data-testid="zip-cancel">
+                  {t('zip.cancel')}
+                </Button>
+              </span>
+            ) : (
+              <Button type="primary" icon={<FileZipOutlined />} onClick={onZip} data-testid="batch-zip">
+                {t('zip.download', { count: selected })}
+              </Button>
+            )}
             <Button icon={<FolderOpenOutlined />} onClick={onMove} data-testid="batch-move">
               {t('batch.move')}
             </Button>

@@ -15,8 +15,8 @@ import type { FolderImage } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
-import { downloadName, useFormatShortTime } from '../lib/format.ts';
-import { describe, type ImageActions } from '../lib/image-actions.ts';
+import { useFormatShortTime } from '../lib/format.ts';
+import { describe, downloadOf, type ImageActions } from '../lib/image-actions.ts';
 
 interface Props {
   image: FolderImage;
@@ -112,8 +112,7 @@ export function ImageCard({ image, selected, onToggle, actions }: Props) {
             type="text"
             size="small"
             icon={<DownloadOutlined />}
-            href={image.url}
-            download={downloadName(image.url, image.imageId)}
+            {...downloadOf(image)}
             aria-label={t('images.download')}
             title={t('images.download')}
             data-testid="image-download"

@@ -11,8 +11,7 @@ import type { FolderImage } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
-import { downloadName } from '../lib/format.ts';
-import type { ImageActions } from '../lib/image-actions.ts';
+import { downloadOf, type ImageActions } from '../lib/image-actions.ts';
 import { ImageDetails } from './image-details.tsx';
 
 interface Props {
@@ -48,7 +47,7 @@ export function ImageDrawer({ image, actions, onClose }: Props) {
                 {image.workId ? t('images.editWork') : t('images.publish')}
               </Button>
             )}
-            <Button icon={<DownloadOutlined />} href={image.url} download={downloadName(image.url, image.imageId)}>
+            <Button icon={<DownloadOutlined />} {...downloadOf(image)}>
               {t('images.download')}
             </Button>
             <Button danger icon={<DeleteOutlined />} onClick={() => actions.remove([image.id])}>

@@ -7,9 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useImages } from '../api/list-images.ts';
+import { useZipDownload } from '../hooks/use-zip-download.ts';
 import { describe, type ImageActions } from '../lib/image-actions.ts';
 import { BatchBar } from './batch-bar.tsx';
 import { ImageCard } from './image-card.tsx';
+
+const MB = 1024 * 1024;
 
 interface Props {
   folder: Folder;
@@ -33,6 +36,7 @@ export function ImageGrid({ folder, actions, clearSignal }: Props) {
       return { scope, ids: typeof next === 'function' ? next(base) : next };
     });
   const [viewing, setViewing] = useState<number | null>(null);
+  const zip = useZipDownload();
 
   if (images.isPending)
     return (
@@ -83,6 +87,19 @@ export function ImageGrid({ folder, actions, clearSignal }: Props) {
     ids.length > LIMITS.workspaceBatchMax
       ? toast.warning(t('batch.tooMany', { max: LIMITS.workspaceBatchMax }))
       : run(ids);
+  // The server refuses a ZIP over the limit too; saying so here spares the round trip.
+  const zipSelected = batch((chosen) => {
+    const bytes = items.filter((i) => chosen.includes(i.id)).reduce((sum, i) => sum + i.bytes, 0);
+    if (bytes > LIMITS.zipMaxBytes)
+      toast.warning(
+        t('zip.tooLarge', {
+          count: chosen.length,
+          mb: Math.ceil(bytes / MB),
+          max: Math.floor(LIMITS.zipMaxBytes / MB),
+        }),
+      );
+    else void zip.start(chosen);
+  });
   const toggle = (image: FolderImage, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -101,6 +118,9 @@ export function ImageGrid({ folder, actions, clearSignal }: Props) {
         onCopy={batch(actions.copy)}
         onDelete={batch(actions.remove)}
         onClear={() => setSelected(new Set())}
+        onZip={zipSelected}
+        onZipCancel={zip.cancel}
+        zip={zip.state}
       />
       <ul className="ws-grid" data-testid="image-grid">
         {items.map((image, index) => (

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, formatBytes } from './format.ts';
+import type { FolderImage } from '@turing/contract';
+import { formatBytes } from './format.ts';
+import { downloadOf } from './image-actions.ts';
 import { paramsLink } from './studio-link.ts';
 
 describe('workspace formatting', () => {
@@ -9,9 +11,18 @@ describe('workspace formatting', () => {
     expect(formatBytes(5 * 1024 * 1024 + 300_000, 'en')).toBe('5.3 MB');
   });
 
-  it('names downloads with the image format', () => {
-    expect(downloadName('/files/a/b.webp?sig=1', '1234567890')).toBe('turing-12345678.webp');
-    expect(downloadName('/files/a/b', 'abcdef0123')).toBe('turing-abcdef01.png');
+  it('downloads through the named route, with the prompt, day and image format in the name', () => {
+    const image = {
+      imageId: 'abcdef01-2345',
+      url: '/files/a/b.webp?sig=1',
+      createdAt: '2026-11-26T09:00:00.000Z',
+      params: { prompt: 'Modern villa at dusk' },
+    } as unknown as FolderImage;
+    expect(downloadOf(image)).toEqual({
+      href: '/turing/workspace/image/download?id=abcdef01-2345',
+      download: 'modern-villa-at-dusk-2026-11-26.webp',
+    });
+    expect(downloadOf({ ...image, params: null }).download).toBe('turing-2026-11-26-abcdef01.webp');
   });
 
   it('opens the studio page of the mode the image was made with', () => {

@@ -33,9 +33,3 @@ export function formatBytes(bytes: number, lang: string) {
   if (bytes >= mb) return `${number.format(bytes / mb)} MB`;
   return `${number.format(Math.max(bytes, 0) / 1024)} KB`;
 }
-
-/** A name for a downloaded image that keeps its format. */
-export function downloadName(url: string, id: string) {
-  const ext = /\.(png|jpe?g|webp)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? 'png';
-  return `turing-${id.slice(0, 8)}.${ext}`;
-}

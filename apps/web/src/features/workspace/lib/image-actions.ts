@@ -1,4 +1,5 @@
 import type { FolderImage } from '@turing/contract';
+import { imageDownload } from '../../../shared/http/image-download.ts';
 
 /** What can be done to images from a card, the batch bar or the details drawer. */
 export interface ImageActions {
@@ -23,3 +24,7 @@ export function describe(image: FolderImage, max = 80) {
   const prompt = promptOf(image);
   return prompt.length > max ? `${prompt.slice(0, max - 1)}…` : prompt;
 }
+
+/** Link props that download the image under its readable name. */
+export const downloadOf = (image: FolderImage) =>
+  imageDownload({ id: image.imageId, url: image.url, prompt: promptOf(image), createdAt: image.createdAt });
