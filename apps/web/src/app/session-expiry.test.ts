@@ -88,4 +88,15 @@ describe('a 202 answer', () => {
     await later;
     expect(error).toHaveBeenCalledWith('Login expired', 1000);
   });
+
+  it('is announced once, however many answers of the ended session arrive, even after the redirect', async () => {
+    const error = vi.spyOn(toastModule.toast, 'error');
+    window.location.hash = '#/workspace';
+    await Promise.all([call(userEndpoints.info).catch(() => {}), call(userEndpoints.info).catch(() => {})]);
+    vi.advanceTimersByTime(1000);
+    expect(window.location.hash).toBe('#/login');
+    await call(userEndpoints.info).catch(() => {});
+    vi.advanceTimersByTime(1000);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
 });

@@ -19,9 +19,12 @@ export function installSessionExpiry(queryClient: QueryClient) {
   let pending = false;
   configureHttp({
     onSessionExpired(msg) {
+      // Only a session that was open can expire: once it is gone, the other answers still on
+      // their way (a page's queries, a refetch) say the same and are not announced again.
+      const wasOpen = useLoginStore.getState().loginState;
       useLoginStore.getState().reset();
       queryClient.clear();
-      if (pending) return;
+      if (pending || !wasOpen) return;
       pending = true;
       toast.error(msg, LIMITS.sessionExpiredToastMs);
       setTimeout(() => {
