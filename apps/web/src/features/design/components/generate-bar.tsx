@@ -5,10 +5,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { BlockReason } from '../lib/studio-values.ts';
 
-/** The price a paid action shows on its button: "4 cubes", or "plan" when a time plan covers it. */
+const cubesLabel = (t: TFunction, n: number) =>
+  n === 1 ? t('design:params.price.cube') : t('design:params.price.cubes', { n });
+
+/** The price a paid action shows on its button: "4 cubes", or "in your plan" when a time plan covers it. */
 export function priceLabel(t: TFunction, cost: Pick<CostPreview, 'cubes' | 'coveredByPlan'>): string {
-  if (cost.coveredByPlan) return t('design:params.price.plan');
-  return cost.cubes === 1 ? t('design:params.price.cube') : t('design:params.price.cubes', { n: cost.cubes });
+  return cost.coveredByPlan ? t('design:params.price.plan') : cubesLabel(t, cost.cubes);
 }
 
 /** "2 pictures at HD (4 cubes) fit your balance", or that nothing does. */
@@ -80,7 +82,7 @@ export function GenerateBar({ cost, costLoading, reason, submitting, onGenerate,
         {why ? (
           <span id="studio-generate-why" className="studio-generate__why">
             {reason === 'insufficient' && cost
-              ? `${t('params.short.needHave', { need: cost.cubes, have: cost.balance })} ${fitLabel(t, cost.fits)}`
+              ? `${t('params.short.needHave', { need: cubesLabel(t, cost.cubes), have: cubesLabel(t, cost.balance) })} ${fitLabel(t, cost.fits)}`
               : why}
             {reason === 'insufficient' && (
               <Button type="link" size="small" onClick={onBuy}>

@@ -61,7 +61,7 @@ describe('the studio parameter panel', () => {
     fireEvent.change(prompt(), { target: { value: 'A villa' } });
     await waitFor(() => expect(screen.getByTestId('cost')).toHaveTextContent('Uses 4 cubes'));
     expect(generate()).toHaveTextContent('Generate · 4 cubes');
-    expect(screen.getByText('This task needs 4 cubes; you have 2. 1 × HD fits (2 cubes).')).toBeInTheDocument();
+    expect(screen.getByText('This task needs 4 cubes; you have 2 cubes. 1 × HD fits (2 cubes).')).toBeInTheDocument();
     expect(generate()).toBeDisabled();
   });
 
