@@ -24,8 +24,8 @@ export interface GenerationSettings {
   upscaleMaxSide: number;
   cost(params: Pick<TaskParams, 'mode' | 'quality' | 'count' | 'upscale'>): number;
   /**
-   * The largest variant of a task that `cubes` pays for (fewer images, a lower quality, a smaller
-   * upscale factor), or null when none does. At equal prices the user's own quality is kept.
+   * The largest variant of a task that `cubes` pays for, or null when none does: the most images
+   * at the task's own quality, else at the next lower one; for an upscale, a smaller factor.
    */
   largestFitting(
     params: Pick<TaskParams, 'mode' | 'quality' | 'count' | 'upscale'>,
@@ -75,14 +75,13 @@ export function generationSettings(config: Config): GenerationSettings {
         const f = factors.find((upscale) => cost({ ...params, upscale }) <= cubes);
         return f ? { count: 1, quality: params.quality, upscale: f, cubes: cost({ ...params, upscale: f }) } : null;
       }
-      let best: { count: number; quality: Quality; cubes: number } | null = null;
-      const qualities = QUALITIES.slice(0, QUALITIES.indexOf(params.quality) + 1).reverse();
-      for (const quality of qualities)
+      // Fewer images at the user's own quality first; only when not even one fits, a lower quality.
+      for (const quality of QUALITIES.slice(0, QUALITIES.indexOf(params.quality) + 1).reverse())
         for (let count = params.count; count >= 1; count--) {
           const price = cost({ mode: params.mode, quality, count });
-          if (price <= cubes && (!best || price > best.cubes)) best = { count, quality, cubes: price };
+          if (price <= cubes) return { count, quality, cubes: price };
         }
-      return best;
+      return null;
     },
     welcomeCubes: config.WELCOME_CUBES,
     activeCap: config.USER_ACTIVE_TASKS_MAX,
