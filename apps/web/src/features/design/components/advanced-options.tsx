@@ -1,5 +1,4 @@
 import { Button, Checkbox, InputNumber, Tooltip } from 'antd';
-import { DiffOutlined } from '@ant-design/icons';
 import type { CostPreview } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import type { VaryStrength } from '../lib/variation.ts';
@@ -64,7 +63,6 @@ export function AdvancedOptions({ values, onChange, vary }: Props) {
             {(['subtle', 'strong'] as const).map((strength) => (
               <Button
                 key={strength}
-                icon={<DiffOutlined />}
                 data-testid={`vary-${strength}`}
                 disabled={vary.busy || vary.cost?.enough === false}
                 onClick={() => vary.onVary(strength)}
