@@ -212,7 +212,7 @@ test('with the cubes used up, Generate says the balance is insufficient and the 
   await expect(page.getByTestId('cost')).toContainText('Balance: 0 cubes');
   await expect(generate(page)).toBeDisabled();
   const why = page.locator('#studio-generate-why');
-  await expect(why).toContainText('Insufficient balance of times or duration');
+  await expect(why).toContainText('This task needs 1 cube; you have 0 cubes. No variant of it fits your balance.');
   // Ctrl+Enter does not get past it either.
   await page.keyboard.press('Control+Enter');
   await page.getByRole('button', { name: 'Buy' }).hover();

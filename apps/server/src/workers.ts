@@ -24,7 +24,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     sink: {
       savePreview: (taskId, image) => images.savePreview(taskId, image),
       dropPreview: (key) => images.dropPreview(key),
-      saveResult: (userId, taskId, png) => images.save({ userId, kind: 'result', png, taskId }),
+      saveResult: (userId, taskId, png, createdAt) => images.save({ userId, kind: 'result', png, taskId, createdAt }),
       fileResults: (userId, taskId, folderId) => workspace.fileResults(userId, taskId, folderId),
     },
     settings,

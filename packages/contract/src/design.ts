@@ -28,7 +28,11 @@ export const taskParams = z
     mode: z.enum(TASK_MODES),
     type: z.enum(DESIGN_TYPES).default('architectural'),
     model: z.enum(MODELS).default('architecture'),
-    size: z.enum(SIZE_PRESETS).default('4:3'),
+    /**
+     * Aspect of the results. Left out: text takes 4:3; iterate and edit keep the base image's own
+     * ratio at the quality's long edge. A preset on iterate crops the base to it (centred).
+     */
+    size: z.enum(SIZE_PRESETS).optional(),
     count: z.number().int().min(1, 'VALIDATION').max(LIMITS.taskCountMax, 'VALIDATION').default(1),
     quality: z.enum(QUALITIES).default('SD'),
     prompt: textField(LIMITS.promptMax).default(''),
@@ -83,6 +87,7 @@ export const taskResult = z.object({
   thumbUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  seed: z.number().int().nullable(),
 });
 export type TaskResult = z.infer<typeof taskResult>;
 
@@ -132,13 +137,32 @@ export const taskListQuery = z.object({
 });
 export const taskPage = z.object({ items: z.array(task), nextCursor: z.string().nullable() });
 
+/** The largest variant of a task the balance still pays for: fewer images, a lower quality or factor. */
+export const costFit = z.object({
+  count: z.number().int(),
+  quality: z.enum(QUALITIES),
+  upscale: z.union([z.literal(2), z.literal(4)]).optional(),
+  cubes: z.number().int(),
+});
+export type CostFit = z.infer<typeof costFit>;
+
 export const costPreview = z.object({
   cubes: z.number().int(),
   coveredByPlan: z.boolean(),
   balance: z.number().int(),
   planUntil: z.iso.datetime().nullable(),
   enough: z.boolean(),
+  /** When the balance is short: the largest variant that fits, or null when none does. */
+  fits: costFit.nullable(),
 });
+
+/** `details` of an INSUFFICIENT_BALANCE error: what the task needs, what is left, and what would fit. */
+export const insufficientDetails = z.object({
+  need: z.number().int(),
+  have: z.number().int(),
+  fits: costFit.nullable(),
+});
+export type InsufficientDetails = z.infer<typeof insufficientDetails>;
 export type CostPreview = z.infer<typeof costPreview>;
 
 export const balance = z.object({ cubes: z.number().int(), planUntil: z.iso.datetime().nullable() });

@@ -182,8 +182,8 @@ export const ERRORS = {
   ),
   INSUFFICIENT_BALANCE: def(
     402,
-    'Insufficient balance of times or duration, please buy cubes or a time plan',
-    '次数或时长余额不足，请购买魔方或时长套餐',
+    'Not enough cubes: this task needs {need} and you have {have}; buy cubes or a time plan',
+    '魔方不足：该任务需要 {need} 个，您还有 {have} 个；请购买魔方或时长套餐',
   ),
   TOO_MANY_TASKS: def(
     429,

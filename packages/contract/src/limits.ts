@@ -44,7 +44,7 @@ export const LIMITS = {
   verCodeMaxWrongTries: 5,
   recommendedResolution: { width: 1440, height: 900 },
   promptMax: 1000,
-  taskCountMax: 4,
+  taskCountMax: 8,
   tagsPerCategoryMax: 8,
   wordPackagesPerTaskMax: 10,
   wordPackageNameMax: 40,

@@ -44,6 +44,8 @@ export const folderImage = z.object({
   taskId: z.string().nullable(),
   /** The parameters it was made with (for display and "open in studio"). */
   params: z.record(z.string(), z.unknown()).nullable(),
+  /** The seed that makes this image again (null when its engine takes none or it came from elsewhere). */
+  seed: z.number().int().nullable(),
   /** The community work published from this image, if any. */
   workId: z.string().nullable(),
 });

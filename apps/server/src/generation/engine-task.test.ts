@@ -54,6 +54,47 @@ describe('the work an engine is given', () => {
     expect(await sizeOf(task.images.depth)).toEqual([1280, 960]);
   });
 
+  it("keeps a 3:2 base's view when no size is given, and crops it to a chosen preset", async () => {
+    const sketch = await image(1800, 1200);
+    const kept = await prepareEngineTask(
+      row({ mode: 'iterate', quality: 'SD', baseImageId: uuid(1) }),
+      settings,
+      async () => sketch,
+    );
+    expect([kept.task.width, kept.task.height]).toEqual([768, 512]);
+    expect(await sizeOf(kept.task.images.base)).toEqual([768, 512]);
+
+    // A small base is enlarged to the quality's long edge: the price pays for that size.
+    const small = await image(300, 450);
+    const upright = await prepareEngineTask(
+      row({ mode: 'iterate', quality: 'HD', baseImageId: uuid(1) }),
+      settings,
+      async () => small,
+    );
+    expect([upright.task.width, upright.task.height]).toEqual([856, 1280]);
+    expect(await sizeOf(upright.task.images.base)).toEqual([856, 1280]);
+
+    const cropped = await prepareEngineTask(
+      row({ mode: 'iterate', quality: 'SD', size: '1:1', baseImageId: uuid(1) }),
+      settings,
+      async () => sketch,
+    );
+    expect([cropped.task.width, cropped.task.height]).toEqual([768, 768]);
+    expect(await sizeOf(cropped.task.images.base)).toEqual([768, 768]);
+  });
+
+  it('offers the largest variant a balance pays for: fewer images, then a lower quality', () => {
+    const fit = (
+      p: { mode?: 'text' | 'upscale'; quality?: 'SD' | 'HD' | 'FHD'; count?: number; upscale?: 2 | 4 },
+      cubes: number,
+    ) => settings.largestFitting({ mode: 'text', quality: 'SD', count: 1, ...p }, cubes);
+    expect(fit({ quality: 'FHD', count: 3 }, 9)).toEqual({ count: 2, quality: 'FHD', cubes: 8 });
+    expect(fit({ quality: 'FHD', count: 3 }, 3)).toEqual({ count: 1, quality: 'HD', cubes: 2 });
+    expect(fit({ quality: 'HD', count: 8 }, 5)).toEqual({ count: 2, quality: 'HD', cubes: 4 });
+    expect(fit({ quality: 'SD', count: 2 }, 0)).toBeNull();
+    expect(fit({ mode: 'upscale', upscale: 4 }, 3)).toEqual({ count: 1, quality: 'SD', upscale: 2, cubes: 2 });
+  });
+
   it('upscales at the target size', async () => {
     const { task } = await prepareEngineTask(
       row({ mode: 'upscale', upscale: 4, baseImageId: uuid(1) }),

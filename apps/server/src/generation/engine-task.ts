@@ -30,6 +30,16 @@ async function resized(image: Buffer, size: { width: number; height: number }, m
     .toBuffer();
 }
 
+/** The image scaled to cover (w, h) and cropped to it, centred; itself when it already is that size. */
+async function covered(image: Buffer, size: { width: number; height: number }) {
+  const own = await sizeOf(image);
+  if (own.width === size.width && own.height === size.height) return image;
+  return sharp(image)
+    .resize(size.width, size.height, { fit: 'cover', position: 'centre', kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
+}
+
 /** The image fitted inside the long edge (guides and references only steer; they need no more). */
 async function within(image: Buffer | undefined, edge: number) {
   if (!image) return undefined;
@@ -63,7 +73,7 @@ export async function prepareEngineTask(
     get(p.maskImageId),
   ]);
   const edge = settings.longEdge(p.quality);
-  let { width, height } = settings.pixels(p.size, p.quality);
+  let { width, height } = settings.pixels(p.size ?? '4:3', p.quality);
   const images: EngineImages = {
     reference: await within(reference, edge),
     depth: await within(depth, edge),
@@ -79,6 +89,12 @@ export async function prepareEngineTask(
     ({ width, height } = fitLongEdge(own.width, own.height, edge));
     images.base = await resized(base, { width, height });
     if (mask) images.mask = await resized(mask, { width, height }, true);
+  } else if (base && p.mode === 'iterate') {
+    // No preset keeps the view: the base's own ratio at the quality's long edge. A preset crops
+    // the base to it (centred), so every engine starts from exactly the picture the studio outlined.
+    const own = await sizeOf(base);
+    if (!p.size) ({ width, height } = settings.pixelsForRatio(own.width, own.height, p.quality));
+    images.base = await covered(base, { width, height });
   } else if (base) {
     images.base = await within(base, edge);
   }

@@ -36,7 +36,7 @@ export interface EngineTask {
   /** Output size in pixels (from size preset and quality); for upscale the source size times `upscale`. */
   width: number;
   height: number;
-  /** Images to make (1–4); upscale always makes 1. */
+  /** Images to make (1–8); upscale always makes 1. */
   count: number;
   quality: 'SD' | 'HD' | 'FHD';
   seed: number;

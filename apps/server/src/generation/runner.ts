@@ -18,7 +18,8 @@ const WAIT_RETRY_SECONDS = 5;
 export interface ResultSink {
   savePreview(taskId: string, image: Buffer): Promise<string>;
   dropPreview(key: string): Promise<void>;
-  saveResult(userId: string, taskId: string, png: Buffer): Promise<unknown>;
+  /** `createdAt` orders a task's results as the engine made them (image i holds seed + i). */
+  saveResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<unknown>;
   /** Files the task's results into the user's workspace; may fail without failing the task. */
   fileResults(userId: string, taskId: string, folderId: string | null): Promise<unknown>;
 }
@@ -133,7 +134,8 @@ export function createTaskRunner(deps: RunnerDeps) {
           const { original, mask } = prepared;
           images = await Promise.all(images.map((img) => pasteBack(original, img, mask)));
         }
-        await Promise.all(images.map((png) => deps.sink.saveResult(claimed.userId, taskId, png)));
+        const at = Date.now();
+        await Promise.all(images.map((png, i) => deps.sink.saveResult(claimed.userId, taskId, png, new Date(at + i))));
       })();
       await Promise.all([reported, stored]);
       // Filed by task, so a run that stored results before dying has them filed by its retry. The

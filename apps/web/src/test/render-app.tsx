@@ -28,7 +28,8 @@ export interface ApiAnswer {
   msg?: string;
   data?: unknown;
   code?: string;
-  details?: { field: string; code: string }[];
+  /** Per-field codes of a validation failure, or an error's own details (e.g. what would fit). */
+  details?: { field: string; code: string }[] | Record<string, unknown>;
 }
 interface ApiCall {
   method: string;

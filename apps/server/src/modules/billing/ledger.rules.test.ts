@@ -51,11 +51,11 @@ describe('charging a task', () => {
     expect(memory.accounts.get('u1')!.activeTasks).toBe(1);
   });
 
-  it('refuses a price the balance does not cover and takes nothing', async () => {
+  it('refuses a price the balance does not cover, naming both, and takes nothing', async () => {
     await ledger.ensureAccount('u1');
     expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: WELCOME + 1 }))).toEqual({
       code: 'INSUFFICIENT_BALANCE',
-      params: {},
+      params: { need: WELCOME + 1, have: WELCOME },
     });
     expect(memory.accounts.get('u1')).toMatchObject({ cubes: WELCOME, activeTasks: 0 });
   });

@@ -47,7 +47,11 @@ export function createLedgerService(deps: LedgerServiceDeps) {
       const row = await r.get(input.userId);
       if (row && row.activeTasks >= deps.activeCap)
         throw new AppError('TOO_MANY_TASKS', { params: { max: deps.activeCap } });
-      throw new AppError('INSUFFICIENT_BALANCE');
+      const have = Math.max(0, row?.cubes ?? 0);
+      throw new AppError('INSUFFICIENT_BALANCE', {
+        params: { need: input.cubes, have },
+        details: { need: input.cubes, have, fits: null },
+      });
     },
 
     recordCharge: (tx: Db, e: { userId: string; taskId: string; cubes: number; coveredByPlan: boolean }) =>

@@ -8,7 +8,17 @@ import { workLinkScope } from './work-links.ts';
 const SIGNED_URL_TTL_SECONDS = 3600;
 
 /** What "settings" shows of a work's parameters: never an image or folder id. */
-const SETTINGS_KEYS = ['mode', 'type', 'model', 'size', 'quality', 'imageWeight', 'textWeight', 'controlStrength'];
+const SETTINGS_KEYS = [
+  'mode',
+  'type',
+  'model',
+  'size',
+  'quality',
+  'seed',
+  'imageWeight',
+  'textWeight',
+  'controlStrength',
+];
 
 export type DetailRow = NonNullable<Awaited<ReturnType<WorksRepository['detail']>>>;
 

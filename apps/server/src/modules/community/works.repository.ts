@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client.ts';
+import { resultIndexSql } from '../upload/index.ts';
 import {
   banners,
   follows,
@@ -128,14 +129,19 @@ export function createWorksRepository(database: Database) {
       return row !== undefined;
     },
 
-    /** The parameters and typed prompt of the caller's task that made a result. */
-    async taskOf(taskId: string, userId: string) {
+    /**
+     * The parameters, typed prompt and engine of the caller's task that made a result, and where
+     * the result stands among the task's images (its seed follows from it).
+     */
+    async taskOf(taskId: string, userId: string, uploadId: string) {
       const [row] = await db
-        .select({ params: tasks.params, prompt: tasks.promptOriginal })
+        .select({ params: tasks.params, prompt: tasks.promptOriginal, engine: tasks.engine })
         .from(tasks)
         .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId)))
         .limit(1);
-      return row ?? null;
+      if (!row) return null;
+      const [at] = await db.select({ index: resultIndexSql }).from(uploads).where(eq(uploads.id, uploadId));
+      return { ...row, index: Number(at?.index ?? 0) };
     },
 
     /** Of these word packages, those the viewer can apply: recommended ones and their own. */

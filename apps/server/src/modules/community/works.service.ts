@@ -10,6 +10,7 @@ import type {
 } from '@turing/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { resultSeed } from '../../generation/seeds.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { browserUrl, type ObjectStorage } from '../../storage/storage.ts';
 import type { UploadService } from '../upload/index.ts';
@@ -191,8 +192,14 @@ export function createWorksService(deps: {
     async publish(userId: string, body: PublishInput): Promise<WorkDetail> {
       const upload = await deps.uploads.getOwnedAny(body.imageId, userId);
       if (upload.kind !== 'result') throw new AppError('WORK_NOT_RESULT');
-      const task = upload.taskId ? await repo.taskOf(upload.taskId, userId) : null;
-      const params: Partial<TaskParams> = task?.params ?? {};
+      const task = upload.taskId ? await repo.taskOf(upload.taskId, userId, upload.id) : null;
+      const params: Partial<TaskParams> = { ...task?.params };
+      // The work keeps the seed of its own image, so copying its parameters can make it again.
+      if (task) {
+        const seed = resultSeed(task.engine, task.params, task.index);
+        if (seed === null) delete params.seed;
+        else params.seed = seed;
+      }
       const baseId = typeof params.baseImageId === 'string' ? params.baseImageId : null;
       const baseOwned = baseId ? (await deps.uploads.ownedImageUrls(userId, [baseId])).has(baseId) : false;
       const basedOnId =

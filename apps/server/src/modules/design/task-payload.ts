@@ -2,6 +2,7 @@ import type { ErrorCode, Locale, Task } from '@turing/contract';
 import { errorMessage } from '@turing/contract';
 import type { Database, Db } from '../../db/client.ts';
 import type { TaskRow, UploadRow } from '../../db/schema/index.ts';
+import { resultSeed } from '../../generation/seeds.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { TaskEventPayload } from './task-events.ts';
@@ -23,12 +24,13 @@ const FIRST_GUESS_SECONDS = 8;
 export function createTaskPayloads(deps: TaskPayloadDeps) {
   const { database, settings } = deps;
 
-  const resultDto = (row: UploadRow) => ({
+  const resultDto = (row: UploadRow, index: number, task: TaskRow) => ({
     id: row.id,
     url: deps.uploads.url(row.key),
     thumbUrl: deps.uploads.url(row.thumbKey ?? row.key),
     width: row.width,
     height: row.height,
+    seed: resultSeed(task.engine, task.params, index),
   });
 
   type ImageUrls = Awaited<ReturnType<UploadService['ownedImageUrls']>>;
@@ -108,7 +110,7 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
       progress: row.state === 'complete' ? 100 : row.progress,
       previewUrl: state === 'generating' && row.previewKey ? deps.uploads.url(row.previewKey) : null,
       notice: row.notice ?? null,
-      results: results.map(resultDto),
+      results: results.map((r, i) => resultDto(r, i, row)),
       baseImage: (baseId && bases?.get(baseId)) || null,
       cost: { cubes: row.costCubes, coveredByPlan: row.coveredByPlan, refunded: row.refunded },
       error: row.errorCode ? { code: row.errorCode } : null,

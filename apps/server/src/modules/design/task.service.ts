@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { CostPreview, Locale, Task, TaskParams } from '@turing/contract';
+import type { CostPreview, InsufficientDetails, Locale, Task, TaskParams } from '@turing/contract';
 import { FINISHED_STATES } from '@turing/contract';
 import type { Database } from '../../db/client.ts';
 import type { TaskLifecycle } from '../../generation/lifecycle/index.ts';
@@ -110,6 +110,15 @@ export function createTaskService(deps: TaskServiceDeps) {
     return { ...rest, renderMode };
   }
 
+  /** Out of cubes: the error names what the task needs, what is left and the largest variant that fits. */
+  function insufficient(err: unknown, params: TaskParams) {
+    if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_BALANCE') return err;
+    const need = Number(err.params.need ?? settings.cost(params));
+    const have = Number(err.params.have ?? 0);
+    const details: InsufficientDetails = { need, have, fits: settings.largestFitting(params, have) };
+    return new AppError('INSUFFICIENT_BALANCE', { params: { need, have }, details });
+  }
+
   return {
     async submit(userId: string, submitted: TaskParams, locale: Locale): Promise<Task> {
       const engine = settings.engineFor(submitted.model);
@@ -121,21 +130,31 @@ export function createTaskService(deps: TaskServiceDeps) {
       const params = await applyRenderMode(userId, submitted, images.base);
       const composed = await composePrompt(userId, params, engine);
       const cubes = settings.cost(params);
-      const stored: TaskParams = { ...params, seed: params.seed ?? randomInt(0, 2 ** 31) };
+      // Kept as it ran: a text task's default aspect is written down, an iterate or edit without
+      // one keeps "the base image's own"; the seed is always recorded, so any result can be made again.
+      const stored: TaskParams = {
+        ...params,
+        ...(params.mode === 'text' && { size: params.size ?? '4:3' }),
+        seed: params.seed ?? randomInt(0, 2 ** 31),
+      };
       await deps.ledger.ensureAccount(userId);
-      const row = await lifecycle.create(
-        {
-          userId,
-          mode: params.mode,
-          params: stored,
-          promptOriginal: params.prompt,
-          promptSent: composed.prompt,
-          translation: composed.translation,
-          engine,
-          folderId: params.folderId ?? null,
-        },
-        cubes,
-      );
+      const row = await lifecycle
+        .create(
+          {
+            userId,
+            mode: params.mode,
+            params: stored,
+            promptOriginal: params.prompt,
+            promptSent: composed.prompt,
+            translation: composed.translation,
+            engine,
+            folderId: params.folderId ?? null,
+          },
+          cubes,
+        )
+        .catch((err: unknown) => {
+          throw insufficient(err, params);
+        });
       return localise(await payloadOf(row), locale);
     },
 
@@ -170,12 +189,14 @@ export function createTaskService(deps: TaskServiceDeps) {
       const cubes = settings.cost(params);
       const balance = await deps.ledger.balance(userId);
       const coveredByPlan = balance.planUntil !== null && new Date(balance.planUntil) > new Date();
+      const enough = coveredByPlan || balance.cubes >= cubes;
       return {
         cubes: coveredByPlan ? 0 : cubes,
         coveredByPlan,
         balance: balance.cubes,
         planUntil: balance.planUntil,
-        enough: coveredByPlan || balance.cubes >= cubes,
+        enough,
+        fits: enough ? null : settings.largestFitting(params, balance.cubes),
       };
     },
 

@@ -71,7 +71,7 @@ describe('text to image', () => {
       [{ mode: 'iterate', prompt: 'x' }, 'Please upload a base image first'],
       [{ mode: 'edit', baseImageId: base.id }, 'Partial edit requires a region selected in the original image'],
       [{ mode: 'iterate', baseImageId: base.id }, 'The uploaded image was not found, please upload it again'],
-      [{ mode: 'text', prompt: 'x', count: 5 }, 'Invalid input or settings'],
+      [{ mode: 'text', prompt: 'x', count: 9 }, 'Invalid input or settings'],
       [{ mode: 'text', tags: { style: ['no-such-style'] } }, 'Invalid input or settings'],
     ];
     const theirs = await createFolder(t, other.cookie, 'Theirs');

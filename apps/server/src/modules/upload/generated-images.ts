@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/index.ts';
@@ -11,6 +11,15 @@ export async function webpThumb(image: Buffer) {
 }
 
 /**
+ * Where a result stands among its task's results (0 for the first the engine made), as a column
+ * of a query over `uploads`: results are ordered by creation time, then id, as `resultsOf` lists them.
+ */
+export const resultIndexSql = sql<number | null>`(
+  select count(*)::int from uploads r
+  where r.task_id = ${uploads.taskId} and r.kind = 'result'
+    and (r.created_at, r.id) < (${uploads.createdAt}, ${uploads.id}))`;
+
+/**
  * Images the product makes itself (results, previews, extracted line art): stored with a
  * thumbnail before anything points at them, and registered as the user's uploads so they can be
  * used as the next base image.
@@ -18,7 +27,15 @@ export async function webpThumb(image: Buffer) {
 export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) {
   const month = () => new Date().toISOString().slice(0, 7).replace('-', '/');
   return {
-    async save(input: { userId: string; kind: 'result' | 'line-art'; png: Buffer; taskId?: string; db?: Db }) {
+    async save(input: {
+      userId: string;
+      kind: 'result' | 'line-art';
+      png: Buffer;
+      taskId?: string;
+      /** Orders a task's results as the engine made them. */
+      createdAt?: Date;
+      db?: Db;
+    }) {
       const id = randomUUID();
       // The original is written while its size is read and its thumbnail encoded.
       const [meta, key, thumbKey] = await Promise.all([
@@ -48,6 +65,7 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
           bytes: input.png.length,
           contentHash: createHash('sha256').update(input.png).digest('hex'),
           taskId: input.taskId,
+          ...(input.createdAt && { createdAt: input.createdAt }),
         })
         .returning();
       return row!;
@@ -73,6 +91,12 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
             .where(and(inArray(uploads.taskId, taskIds), eq(uploads.kind, 'result')))
             .orderBy(asc(uploads.createdAt), asc(uploads.id))
         : Promise.resolve([] as UploadRow[]),
+
+    /** Where a result stands among its task's results (see `resultIndexSql`). */
+    async indexOf(uploadId: string, db: Db = deps.db) {
+      const [row] = await db.select({ index: resultIndexSql }).from(uploads).where(eq(uploads.id, uploadId));
+      return Number(row?.index ?? 0);
+    },
 
     async read(row: UploadRow) {
       return deps.storage.get(row.key);

@@ -3,6 +3,7 @@ import type { PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { keysetPage, type Keyset } from '../../db/paging.ts';
 import { folderItems, folders, tasks, uploads, works, type FolderItemRow } from '../../db/schema/index.ts';
+import { resultIndexSql } from '../upload/index.ts';
 
 // Times come from the database clock, like every other "last edit".
 const NOW = sql`now()`;
@@ -149,6 +150,8 @@ export function createWorkspaceRepository(db: Db) {
               item: folderItems,
               upload: uploads,
               params: tasks.params,
+              engine: tasks.engine,
+              resultIndex: resultIndexSql,
               // A hidden work is the operator's decision, not something to manage from here.
               workId: sql<string | null>`(
                 select ${works.id} from ${works}

@@ -2,6 +2,7 @@ import type { Folder, FolderImage, Locale, PageRequest } from '@turing/contract'
 import type { Database } from '../../db/client.ts';
 import type { FolderRow } from '../../db/schema/index.ts';
 import { mapPage } from '../../db/paging.ts';
+import { resultSeed } from '../../generation/seeds.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import type { UploadService } from '../upload/index.ts';
@@ -129,7 +130,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     async images(userId: string, folderId: string, page: PageRequest) {
       await ownedFolder(repo, folderId, userId);
       const rows = await repo.images(userId, folderId, page);
-      return mapPage(rows, ({ item, upload, params, workId }): FolderImage => ({
+      return mapPage(rows, ({ item, upload, params, engine, resultIndex, workId }): FolderImage => ({
         id: item.id,
         folderId: item.folderId,
         imageId: upload.id,
@@ -141,6 +142,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
         createdAt: item.createdAt.toISOString(),
         taskId: item.taskId,
         params: params ?? null,
+        seed: params && engine ? resultSeed(engine, params, Number(resultIndex ?? 0)) : null,
         workId,
       }));
     },

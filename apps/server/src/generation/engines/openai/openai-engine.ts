@@ -58,7 +58,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Engine {
     if (!client) throw new EngineError('unavailable', 'openai: API key missing');
     const size = apiSize(task.width, task.height);
     const quality = API_QUALITY[task.quality];
-    const n = Math.max(1, Math.min(4, Math.floor(task.count)));
+    const n = Math.max(1, Math.min(8, Math.floor(task.count)));
     if (task.mode === 'text') {
       return client.images.generate(
         { model, prompt: apiPrompt(task, false), n, size, quality, output_format: 'png' },

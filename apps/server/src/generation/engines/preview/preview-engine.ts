@@ -48,7 +48,7 @@ async function runTask(
 ): Promise<EngineResult> {
   checkAbort(signal);
   ctx.onEvent({ type: 'started' });
-  const count = task.mode === 'upscale' ? 1 : Math.max(1, Math.min(4, Math.floor(task.count)));
+  const count = task.mode === 'upscale' ? 1 : Math.max(1, Math.min(8, Math.floor(task.count)));
   const images: Buffer[] = [];
   let small: { data: Buffer; info: OutputInfo } | undefined;
   for (let step = 1; step <= STEPS; step++) {

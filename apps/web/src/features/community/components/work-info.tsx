@@ -13,6 +13,7 @@ const SETTING_KEYS = [
   'model',
   'size',
   'quality',
+  'seed',
   'imageWeight',
   'textWeight',
   'controlStrength',

@@ -1,7 +1,10 @@
-import { Segmented, Select } from 'antd';
+import { Segmented, Select, Typography } from 'antd';
 import { DESIGN_TYPES, LIMITS, MODELS, QUALITIES, SIZE_PRESETS } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
+import { ratioLabel } from '../lib/aspect.ts';
 import type { StudioMode, StudioValues } from '../lib/studio-values.ts';
+import { FitPreview } from './fit-preview.tsx';
+import './params.css';
 
 interface Props {
   mode: StudioMode;
@@ -9,11 +12,18 @@ interface Props {
   onChange(patch: Partial<StudioValues>): void;
 }
 
+/** The size choice that keeps the base image's own ratio (no preset sent). */
+const BASE = 'base';
+
 const COUNTS = Array.from({ length: LIMITS.taskCountMax }, (_, i) => i + 1);
 
-/** Type, model, size, number of pictures and quality. */
+/**
+ * Type, model, size, number of pictures (up to 8) and quality. Iterative rendering keeps the base
+ * image's own ratio unless another aspect is chosen, and then shows how the base will be cropped.
+ */
 export function BasicOptions({ mode, values, onChange }: Props) {
   const { t } = useTranslation('design');
+  const base = values.images.base;
   return (
     <div className="studio-fields">
       <Field label={t('form.type')} id="studio-type">
@@ -37,11 +47,30 @@ export function BasicOptions({ mode, values, onChange }: Props) {
         <Field label={t('form.size')} id="studio-size">
           <Select
             aria-labelledby="studio-size"
-            value={values.size}
-            options={SIZE_PRESETS.map((v) => ({ value: v, label: t(`form.sizes.${v.replace(':', 'x')}`) }))}
-            onChange={(size) => onChange({ size })}
+            data-testid="size-select"
+            value={values.size ?? (mode === 'text' ? '4:3' : BASE)}
+            options={[
+              ...(mode === 'text'
+                ? []
+                : [
+                    {
+                      value: BASE,
+                      label: base
+                        ? t('params.size.baseOf', { ratio: ratioLabel(base.width, base.height) })
+                        : t('params.size.base'),
+                    },
+                  ]),
+              ...SIZE_PRESETS.map((v) => ({ value: v, label: t(`form.sizes.${v.replace(':', 'x')}`) })),
+            ]}
+            onChange={(size: string) => onChange({ size: SIZE_PRESETS.find((preset) => preset === size) })}
           />
+          {mode === 'iterate' && base && values.size && <FitPreview base={base} size={values.size} />}
         </Field>
+      )}
+      {mode === 'edit' && base && (
+        <Typography.Text type="secondary" className="studio-field__note" data-testid="edit-keeps-view">
+          {t('params.size.editKeeps', { ratio: ratioLabel(base.width, base.height) })}
+        </Typography.Text>
       )}
       <Field label={t('form.count')} id="studio-count">
         <Segmented

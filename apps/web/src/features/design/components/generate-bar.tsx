@@ -1,8 +1,25 @@
 import { Button, Tooltip, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import type { CostPreview } from '@turing/contract';
+import type { CostFit, CostPreview } from '@turing/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { BlockReason } from '../lib/studio-values.ts';
+
+const cubesLabel = (t: TFunction, n: number) =>
+  n === 1 ? t('design:params.price.cube') : t('design:params.price.cubes', { n });
+
+/** The price a paid action shows on its button: "4 cubes", or "in your plan" when a time plan covers it. */
+export function priceLabel(t: TFunction, cost: Pick<CostPreview, 'cubes' | 'coveredByPlan'>): string {
+  return cost.coveredByPlan ? t('design:params.price.plan') : cubesLabel(t, cost.cubes);
+}
+
+/** "2 pictures at HD (4 cubes) fit your balance", or that nothing does. */
+export function fitLabel(t: TFunction, fits: CostFit | null | undefined): string {
+  if (!fits) return t('design:params.short.nothingFits');
+  const price = priceLabel(t, { cubes: fits.cubes, coveredByPlan: false });
+  if (fits.upscale) return t('design:params.short.fitsUpscale', { factor: fits.upscale, price });
+  return t('design:params.short.fits', { count: fits.count, quality: fits.quality, price });
+}
 
 interface Props {
   cost: CostPreview | undefined;
@@ -15,7 +32,10 @@ interface Props {
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** What the task will cost, the balance, and Generate (disabled with the reason it cannot run yet). */
+/**
+ * What the task will cost, the balance, and Generate with its price on it (disabled with the
+ * reason it cannot run yet; short of cubes, what it needs, what is left and what would fit).
+ */
 export function GenerateBar({ cost, costLoading, reason, submitting, onGenerate, onBuy }: Props) {
   const { t } = useTranslation('design');
   const why = reason ? t(`generate.why.${reason}`) : null;
@@ -54,13 +74,16 @@ export function GenerateBar({ cost, costLoading, reason, submitting, onGenerate,
             aria-describedby={why ? 'studio-generate-why' : undefined}
           >
             {t('generate.button')}
+            {cost && <span data-testid="generate-price">{` · ${priceLabel(t, cost)}`}</span>}
           </Button>
         </span>
       </Tooltip>
       <div className="studio-generate__hint">
         {why ? (
           <span id="studio-generate-why" className="studio-generate__why">
-            {why}
+            {reason === 'insufficient' && cost
+              ? `${t('params.short.needHave', { need: cubesLabel(t, cost.cubes), have: cubesLabel(t, cost.balance) })} ${fitLabel(t, cost.fits)}`
+              : why}
             {reason === 'insufficient' && (
               <Button type="link" size="small" onClick={onBuy}>
                 {t('purchase.buy')}

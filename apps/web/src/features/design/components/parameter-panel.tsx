@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioMode, StudioValues } from '../lib/studio-values.ts';
+import { AdvancedOptions, type VaryControl } from './advanced-options.tsx';
 import { BasicOptions } from './basic-options.tsx';
 import { ModePresets } from './presets/mode-presets.tsx';
 import { PromptField } from './prompt-field.tsx';
@@ -16,6 +17,8 @@ interface Props {
   slots?: ReactNode;
   /** Cost and Generate, kept in view at the bottom. */
   footer: ReactNode;
+  /** Variations of the latest result, shown with the seed under "Advanced". */
+  vary?: VaryControl;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -28,7 +31,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The left column: everything a task is made with, then its cost and the Generate button. */
-export function ParameterPanel({ mode, values, onChange, slots, footer }: Props) {
+export function ParameterPanel({ mode, values, onChange, slots, footer, vary }: Props) {
   const { t } = useTranslation('design');
   return (
     <aside className="studio-panel" aria-label={t('panel.label')}>
@@ -58,6 +61,9 @@ export function ParameterPanel({ mode, values, onChange, slots, footer }: Props)
               value={values.wordPackageIds}
               onChange={(wordPackageIds) => onChange({ wordPackageIds })}
             />
+          </Section>
+          <Section title={t('params.advanced')}>
+            <AdvancedOptions values={values} onChange={onChange} vary={vary} />
           </Section>
         </div>
       </div>

@@ -74,14 +74,20 @@ describe('the studio keyboard', () => {
     const api = serveStudio({
       '/design/task/submit': (body) =>
         ++calls === 1
-          ? { status: 400, code: 'INSUFFICIENT_BALANCE', msg: 'Insufficient balance of times or duration' }
+          ? {
+              status: 402,
+              code: 'INSUFFICIENT_BALANCE',
+              msg: 'Not enough cubes: this task needs 2 and you have 1; buy cubes or a time plan',
+              details: { need: 2, have: 1, fits: { count: 1, quality: 'SD', cubes: 1 } },
+            }
           : submitted(body),
     });
     renderStudio('text');
     await fill('A glass villa');
     await ctrlEnter();
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Insufficient balance');
+    expect(dialog).toHaveTextContent('this task needs 2 and you have 1');
+    expect(dialog).toHaveTextContent('1 × SD fits (1 cube).');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await userEvent.click(prompt());

@@ -56,11 +56,12 @@ describe('the studio parameter panel', () => {
     expect(api.to('/design/cost')[0]!.body).toMatchObject({ quality: 'SD', count: 1 });
 
     cleanup();
-    serve(cost({ cubes: 4, balance: 2, enough: false }));
+    serve(cost({ cubes: 4, balance: 2, enough: false, fits: { count: 1, quality: 'HD', cubes: 2 } }));
     renderPage('text');
     fireEvent.change(prompt(), { target: { value: 'A villa' } });
     await waitFor(() => expect(screen.getByTestId('cost')).toHaveTextContent('Uses 4 cubes'));
-    expect(screen.getByText('Insufficient balance of times or duration')).toBeInTheDocument();
+    expect(generate()).toHaveTextContent('Generate · 4 cubes');
+    expect(screen.getByText('This task needs 4 cubes; you have 2 cubes. 1 × HD fits (2 cubes).')).toBeInTheDocument();
     expect(generate()).toBeDisabled();
   });
 

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import type { TaskParamsInput } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
 import { useCost } from '../api/get-cost.ts';
+import { taskQueryOptions } from '../api/get-task.ts';
 import { useGenerate } from '../hooks/use-generate.ts';
 import { useStudioForm } from '../hooks/use-studio-form.ts';
 import { useTaskEvents } from '../hooks/use-task-events.ts';
+import { useVary, useVaryCost } from '../hooks/use-vary.ts';
 import { useViewer } from '../hooks/use-viewer.ts';
-import { blockReason, toTaskParams, type SlotName, type StudioMode } from '../lib/studio-values.ts';
+import { blockReason, seedAfterSubmit, toTaskParams, type SlotName, type StudioMode } from '../lib/studio-values.ts';
 import { GenerateBar } from './generate-bar.tsx';
 import { hasRegion } from './mask-editor/mask-geometry.ts';
 import { rasterizeMask } from './mask-editor/mask-rasterize.ts';
@@ -52,12 +55,22 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     enough: cost.data?.enough,
   });
 
+  // The latest task started here: its first result can be varied from the form.
+  const latest = useQuery({ ...taskQueryOptions(gen.live[0] ?? ''), enabled: Boolean(gen.live[0]) }).data;
+  const latestResult = latest?.state === 'complete' ? (latest.results[0] ?? null) : null;
+  const varyCost = useVaryCost(latestResult ? latest! : null, latestResult?.id ?? null);
+  const { vary } = useVary(gen);
+
   const generate = () => {
     if (reason || gen.pending) return;
     const body: TaskParamsInput = toTaskParams(mode, values);
     const base = values.images.base;
-    if (mode === 'edit' && base) void gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body);
-    else void gen.run(body);
+    const started =
+      mode === 'edit' && base
+        ? gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body)
+        : gen.run(body);
+    // Kept, the seed field shows the seed the task ran with; otherwise the next task gets a new one.
+    void started.then((task) => task && patch({ seed: seedAfterSubmit(values, task) }));
   };
   const generateRef = useRef(generate);
   useEffect(() => {
@@ -115,6 +128,15 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
               />
             )
           }
+          vary={
+            latest && latestResult
+              ? {
+                  onVary: (strength) => void vary(latest, latestResult.id, strength),
+                  cost: varyCost.data,
+                  busy: gen.pending,
+                }
+              : undefined
+          }
           footer={
             <GenerateBar
               cost={cost.data}
@@ -149,8 +171,23 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
       )}
       <PurchaseModal
         open={gen.purchase.open}
-        message={gen.purchase.message}
-        shortBy={cost.data ? Math.max(1, cost.data.cubes - cost.data.balance) : undefined}
+        message={
+          gen.purchase.message ??
+          (cost.data && !cost.data.enough
+            ? t('errors:INSUFFICIENT_BALANCE', { need: cost.data.cubes, have: cost.data.balance })
+            : undefined)
+        }
+        fits={
+          gen.purchase.details ? gen.purchase.details.fits : cost.data?.enough === false ? cost.data.fits : undefined
+        }
+        onFit={(fits) => patch({ count: fits.count, quality: fits.quality })}
+        shortBy={
+          gen.purchase.details
+            ? Math.max(1, gen.purchase.details.need - gen.purchase.details.have)
+            : cost.data
+              ? Math.max(1, cost.data.cubes - cost.data.balance)
+              : undefined
+        }
         onClose={gen.closePurchase}
       />
     </div>

@@ -17,8 +17,8 @@ const tag = (slug: string, category: string) => ({
 });
 
 export const costAnswer = (
-  over: Partial<{ cubes: number; coveredByPlan: boolean; balance: number; enough: boolean }> = {},
-) => ({ data: { cubes: 1, coveredByPlan: false, balance: 18, planUntil: null, enough: true, ...over } });
+  over: Partial<{ cubes: number; coveredByPlan: boolean; balance: number; enough: boolean; fits: object | null }> = {},
+) => ({ data: { cubes: 1, coveredByPlan: false, balance: 18, planUntil: null, enough: true, fits: null, ...over } });
 
 /** The studio's calls answered as for a new user (one tag per category, nothing else yet); `over` replaces any. */
 export function serveStudio(over: Record<string, Answer> = {}) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Task, TaskParamsInput } from '@turing/contract';
+import type { InsufficientDetails, Task, TaskParamsInput } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../shared/api/upload-image.ts';
 import { ApiError } from '../../../shared/http/api-error.ts';
@@ -10,13 +10,15 @@ import { rememberPrompt } from '../lib/prompt-history.ts';
 
 /**
  * Submits tasks and keeps the ids of the ones started on this page (newest first) for the live cards.
- * Insufficient balance opens the purchase prompt instead of a toast.
+ * Not enough cubes opens the purchase prompt (what is needed, what is left, what fits) instead of a toast.
  */
 export function useGenerate() {
   const { t } = useTranslation('design');
   const submit = useSubmitTask();
   const [live, setLive] = useState<string[]>([]);
-  const [purchase, setPurchase] = useState<{ open: boolean; message?: string }>({ open: false });
+  const [purchase, setPurchase] = useState<{ open: boolean; message?: string; details?: InsufficientDetails }>({
+    open: false,
+  });
   const [masking, setMasking] = useState(false);
 
   const run = (body: TaskParamsInput) =>
@@ -29,7 +31,8 @@ export function useGenerate() {
         },
         onError(err) {
           if (err instanceof ApiError && err.code === 'INSUFFICIENT_BALANCE') {
-            setPurchase({ open: true, message: err.message });
+            const details = (err.body as { details?: InsufficientDetails } | null)?.details;
+            setPurchase({ open: true, message: err.message, details });
           } else toastError(err);
           resolve(null);
         },

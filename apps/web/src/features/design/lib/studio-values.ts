@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  SIZE_PRESETS,
   type DesignType,
   type Quality,
   type RenderMode,
@@ -22,7 +23,8 @@ export type SlotName = 'base' | 'reference' | 'depth' | 'lineArt';
 export interface StudioValues {
   type: DesignType;
   model: 'architecture' | 'architecture-beta';
-  size: SizePreset;
+  /** Left out: text takes 4:3, iterate and edit keep the base image's own ratio. */
+  size?: SizePreset;
   count: number;
   quality: Quality;
   prompt: string;
@@ -32,7 +34,10 @@ export interface StudioValues {
   imageWeight: number;
   textWeight: number;
   controlStrength: number;
+  /** The seed of the next task; left out, the server picks one. */
   seed?: number;
+  /** Holds the seed across submissions (filled from the last task when none was typed). */
+  keepSeed: boolean;
   basedOnId?: string;
   /** Iterative rendering: neural render, image to image, or plain iteration (unset). */
   renderMode?: RenderMode;
@@ -42,7 +47,6 @@ export interface StudioValues {
 export const DEFAULT_VALUES: StudioValues = {
   type: 'architectural',
   model: 'architecture',
-  size: '4:3',
   count: 1,
   quality: 'SD',
   prompt: '',
@@ -52,6 +56,7 @@ export const DEFAULT_VALUES: StudioValues = {
   imageWeight: 0.5,
   textWeight: 0.7,
   controlStrength: 0.6,
+  keepSeed: false,
   images: {},
 };
 
@@ -91,7 +96,8 @@ export function toTaskParams(mode: StudioMode, v: StudioValues, maskImageId?: st
     mode,
     type: v.type,
     model: v.model,
-    size: v.size,
+    // Partial edit always keeps the base's shape: its result is laid back into the original.
+    ...(v.size && mode !== 'edit' && { size: v.size }),
     count: v.count,
     quality: v.quality,
     prompt: v.prompt,
@@ -112,6 +118,16 @@ export function toTaskParams(mode: StudioMode, v: StudioValues, maskImageId?: st
   };
 }
 
+const isSeed = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 32;
+
+/**
+ * The seed field after a task was submitted: kept, it shows the seed the task ran with (so the
+ * next one starts from the same composition); otherwise it empties and the next task gets a new one.
+ */
+export function seedAfterSubmit(v: Pick<StudioValues, 'keepSeed'>, task: { params: Record<string, unknown> }) {
+  return v.keepSeed && isSeed(task.params.seed) ? task.params.seed : undefined;
+}
+
 const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 const unit = (value: unknown, fallback: number) =>
@@ -130,7 +146,7 @@ export function fromTaskParams(params: Record<string, unknown>): StudioValues {
   return {
     type: pick(params.type, ['architectural', 'interior'], d.type),
     model: pick(params.model, ['architecture', 'architecture-beta'], d.model),
-    size: pick(params.size, ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'], d.size),
+    ...(SIZE_PRESETS.includes(params.size as SizePreset) && { size: params.size as SizePreset }),
     count: Number.isInteger(count) && count >= 1 && count <= LIMITS.taskCountMax ? count : d.count,
     quality: pick(params.quality, ['SD', 'HD', 'FHD'], d.quality),
     prompt: typeof params.prompt === 'string' ? params.prompt : '',
@@ -140,6 +156,8 @@ export function fromTaskParams(params: Record<string, unknown>): StudioValues {
     imageWeight: unit(params.imageWeight, d.imageWeight),
     textWeight: unit(params.textWeight, d.textWeight),
     controlStrength: unit(params.controlStrength, d.controlStrength),
+    ...(isSeed(params.seed) && { seed: params.seed }),
+    keepSeed: false,
     ...(typeof params.basedOnId === 'string' && { basedOnId: params.basedOnId }),
     ...((params.renderMode === 'neural' || params.renderMode === 'img2img') && { renderMode: params.renderMode }),
     images: {},

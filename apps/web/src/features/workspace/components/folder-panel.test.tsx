@@ -31,6 +31,7 @@ const image = (n: number, folderId: string): FolderImage => ({
   createdAt: '2026-03-01T10:00:00.000Z',
   taskId: id(300 + n),
   params: { mode: 'text', prompt: `Pavilion ${n}`, quality: 'HD' },
+  seed: null,
   workId: n === 2 ? id(400) : null,
 });
 

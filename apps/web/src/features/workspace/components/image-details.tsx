@@ -65,7 +65,8 @@ export function ImageDetails({ image }: { image: FolderImage }) {
       }
     }
     add('upscale', typeof p.upscale === 'number' ? t('details.upscaleValue', { n: p.upscale }) : null);
-    add('seed', typeof p.seed === 'number' ? String(p.seed) : null);
+    // The image's own seed (a task's images each have one); none when its engine takes no seed.
+    add('seed', image.seed !== null ? String(image.seed) : null);
   }
 
   return (
