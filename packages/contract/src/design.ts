@@ -80,6 +80,7 @@ export const taskResult = z.object({
   thumbUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  seed: z.number().int().nullable(),
 });
 export type TaskResult = z.infer<typeof taskResult>;
 
