@@ -29,6 +29,7 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
     thumbUrl: deps.uploads.url(row.thumbKey ?? row.key),
     width: row.width,
     height: row.height,
+    seed: null,
   });
 
   type ImageUrls = Awaited<ReturnType<UploadService['ownedImageUrls']>>;
