@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from 'antd';
-import type { TaskParamsInput } from '@turing/contract';
+import { Alert, Button, Segmented } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Task, TaskParamsInput } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
 import { useCost } from '../api/get-cost.ts';
 import { useGenerate } from '../hooks/use-generate.ts';
 import { useStudioForm } from '../hooks/use-studio-form.ts';
+import { useStageActions } from '../hooks/use-stage-actions.ts';
+import { stops, useStageTasks } from '../hooks/use-stage-tasks.ts';
+import { useStageKeys } from '../hooks/use-stage-keys.ts';
 import { useTaskEvents } from '../hooks/use-task-events.ts';
-import { useViewer } from '../hooks/use-viewer.ts';
+import { clearDraft, readDraft, writeDraft, type StageSelection } from '../lib/studio-draft.ts';
 import { blockReason, toTaskParams, type SlotName, type StudioMode } from '../lib/studio-values.ts';
+import { FilmStrip } from './film-strip.tsx';
 import { GenerateBar } from './generate-bar.tsx';
 import { hasRegion } from './mask-editor/mask-geometry.ts';
 import { rasterizeMask } from './mask-editor/mask-rasterize.ts';
@@ -18,8 +23,7 @@ import { ParameterPanel } from './parameter-panel.tsx';
 import { PcNotice } from './pc-notice.tsx';
 import { PurchaseModal } from './purchase-modal.tsx';
 import { RegionArea } from './region-area.tsx';
-import { ResultViewer } from './result-viewer.tsx';
-import { ResultsArea } from './results-area.tsx';
+import { ResultStage } from './result-stage.tsx';
 import { SlotPanel } from './slot-panel.tsx';
 import { StudioTour } from './studio-tour.tsx';
 import './studio-page.css';
@@ -34,15 +38,64 @@ const TITLE: Record<StudioMode, string> = {
 const dialogShown = () =>
   [...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')].some((wrap) => wrap.style.display !== 'none');
 
-/** One studio page: parameters on the left, live results and history on the right. */
+/**
+ * One studio page: parameters on the left; on the right the result stage over a film strip of the
+ * tasks started here and the history. The form, the tasks started here and the result on the stage
+ * are this page's draft, kept per user and restored on the next visit.
+ */
 export function StudioPage({ mode }: { mode: StudioMode }) {
   const { t } = useTranslation('design');
   useTaskEvents();
-  const { values, patch, setImage, prefill } = useStudioForm();
+  const [draft] = useState(() => readDraft(mode));
+  const { values, patch, setImage, prefill, reset } = useStudioForm(draft);
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [shapes, setShapes] = useState<MaskShape[]>([]);
-  const gen = useGenerate();
-  const viewer = useViewer({ mode, gen, setImage, prefill, onNewBase: () => setShapes([]) });
+  const gen = useGenerate(draft?.live);
+  const [selected, setSelected] = useState<StageSelection | null>(draft?.selected ?? null);
+  const [full, setFull] = useState(false);
+  // Step editing shows the region editor or the stage in the same place.
+  const [pane, setPane] = useState<'region' | 'stage'>(draft?.selected ? 'stage' : 'region');
+  const select = (selection: StageSelection) => {
+    setSelected(selection);
+    setPane('stage');
+  };
+  const onSubmitted = (task: Task) => select({ id: task.id, index: 0 });
+  const handlers = useStageActions({
+    mode,
+    gen,
+    setImage,
+    prefill,
+    onSubmitted,
+    onNewBase: () => {
+      setShapes([]);
+      setPane('region');
+    },
+  });
+  const { tasks, history } = useStageTasks(gen.live);
+  const onStage = selected ? tasks.find((task) => task.id === selected.id) : undefined;
+  const strip = stops(tasks);
+  const at = selected ? strip.findIndex((s) => s.id === selected.id && s.index === selected.index) : -1;
+  const canStep = { prev: at > 0, next: at >= 0 && at < strip.length - 1 };
+  const step = (dir: -1 | 1) => {
+    const next = at < 0 ? strip[0] : strip[at + dir];
+    if (next) select(next);
+  };
+  const showStage = mode !== 'edit' || pane === 'stage';
+  useStageKeys({ enabled: showStage || full, onStep: step });
+
+  useEffect(() => {
+    writeDraft(mode, { values, live: gen.live, selected });
+  }, [mode, values, gen.live, selected]);
+
+  const startNew = () => {
+    reset();
+    gen.reset();
+    setSelected(null);
+    setShapes([]);
+    setFull(false);
+    setPane('region');
+    clearDraft(mode);
+  };
 
   // The price follows only quality and count, so the smallest valid task asks for it before the form is complete.
   const cost = useCost({ mode: 'text', prompt: '-', quality: values.quality, count: values.count });
@@ -56,8 +109,12 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     if (reason || gen.pending) return;
     const body: TaskParamsInput = toTaskParams(mode, values);
     const base = values.images.base;
-    if (mode === 'edit' && base) void gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body);
-    else void gen.run(body);
+    const started = (task: Task | null) => {
+      if (task) onSubmitted(task);
+    };
+    if (mode === 'edit' && base)
+      void gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body).then(started);
+    else void gen.run(body).then(started);
   };
   const generateRef = useRef(generate);
   useEffect(() => {
@@ -75,7 +132,10 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
 
   const onImage = (slot: SlotName, image: Parameters<typeof setImage>[1]) => {
     setImage(slot, image);
-    if (slot === 'base') setShapes([]);
+    if (slot === 'base') {
+      setShapes([]);
+      setPane('region');
+    }
   };
 
   return (
@@ -83,6 +143,9 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
       <div className="studio__head">
         <h1 className="studio__title">{t(`common:${TITLE[mode]}`)}</h1>
         <span className="studio__subtitle">{t(`subtitle.${mode}`)}</span>
+        <Button icon={<PlusOutlined />} onClick={startNew} data-testid="studio-new">
+          {t('stage.new')}
+        </Button>
         <StudioTour mode={mode} />
       </div>
       <PcNotice />
@@ -126,27 +189,36 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
             />
           }
         />
-        <ResultsArea
-          live={gen.live}
-          onOpen={viewer.show}
-          onHistory={(task) => {
-            if (task.state === 'complete' && task.results.length) viewer.show(task, 0);
-            else gen.show(task);
-          }}
-          top={
-            mode === 'edit' ? <RegionArea base={values.images.base} shapes={shapes} onShapes={setShapes} /> : undefined
-          }
-        />
+        <div className="studio-main" data-tour="results">
+          {mode === 'edit' && (
+            <Segmented
+              className="studio-main__panes"
+              value={pane}
+              onChange={setPane}
+              options={[
+                { value: 'region', label: t('stage.paneRegion') },
+                { value: 'stage', label: t('stage.paneResults') },
+              ]}
+              aria-label={t('stage.panes')}
+            />
+          )}
+          {showStage ? (
+            <ResultStage
+              task={onStage}
+              index={selected?.index ?? 0}
+              onIndex={(index) => onStage && select({ id: onStage.id, index })}
+              onStep={strip.length > 1 ? step : undefined}
+              canStep={canStep}
+              full={full}
+              onFull={setFull}
+              handlers={handlers}
+            />
+          ) : (
+            <RegionArea base={values.images.base} shapes={shapes} onShapes={setShapes} />
+          )}
+          <FilmStrip tasks={tasks} history={history} selected={selected} onSelect={select} />
+        </div>
       </div>
-      {viewer.open && (
-        <ResultViewer
-          task={viewer.open.task}
-          index={viewer.open.index}
-          onIndex={viewer.setIndex}
-          onClose={viewer.close}
-          {...viewer.handlers}
-        />
-      )}
       <PurchaseModal
         open={gen.purchase.open}
         message={gen.purchase.message}

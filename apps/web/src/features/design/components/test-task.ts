@@ -32,4 +32,5 @@ export const makeResult = (n: number): TaskResult => ({
   thumbUrl: `/files/r${n}.webp`,
   width: 768,
   height: 576,
+  seed: null,
 });

@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { decodeParams } from '../../../shared/routes/params-link.ts';
+import type { StudioDraft } from '../lib/studio-draft.ts';
 import {
   DEFAULT_VALUES,
   fromTaskParams,
@@ -17,16 +18,29 @@ export interface StudioHandoff {
 
 /**
  * The studio form's state. It starts from copied parameters when they arrive (router state, or
- * `?params=` base64url JSON for a shared link) and from a handed-over base image.
+ * `?params=` base64url JSON for a shared link) and from a handed-over base image; otherwise from the
+ * page's saved draft. A handoff is applied once: it is dropped from the history entry so a reload
+ * shows the draft it became, not the handoff again.
  */
-export function useStudioForm() {
+export function useStudioForm(draft: StudioDraft | null = null) {
   const [search] = useSearchParams();
-  const handoff = (useLocation().state ?? null) as StudioHandoff | null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handoff = (location.state ?? null) as StudioHandoff | null;
+  const copied = handoff?.params ?? decodeParams(search.get('params'));
+  const handed = Boolean(copied || handoff?.base);
   const [values, setValues] = useState<StudioValues>(() => {
-    const copied = handoff?.params ?? decodeParams(search.get('params'));
-    const start = copied ? fromTaskParams(copied) : DEFAULT_VALUES;
+    const start = copied ? fromTaskParams(copied) : (draft?.values ?? DEFAULT_VALUES);
     return handoff?.base ? { ...start, images: { base: handoff.base } } : start;
   });
+
+  useEffect(() => {
+    if (!handed) return;
+    const rest = new URLSearchParams(search);
+    rest.delete('params');
+    const query = rest.toString();
+    void navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: true, state: null });
+  }, [handed, location.pathname, navigate, search]);
 
   const patch = useCallback((p: Partial<StudioValues>) => setValues((v) => ({ ...v, ...p })), []);
   const setImage = useCallback(
@@ -39,5 +53,7 @@ export function useStudioForm() {
     (params: Record<string, unknown>) => setValues((v) => ({ ...fromTaskParams(params), images: v.images })),
     [],
   );
-  return { values, patch, setImage, prefill };
+  /** "New": the form back to its defaults. */
+  const reset = useCallback(() => setValues(DEFAULT_VALUES), []);
+  return { values, patch, setImage, prefill, reset, handed };
 }

@@ -21,7 +21,7 @@ const task: Task = {
   progress: 100,
   previewUrl: null,
   notice: null,
-  results: [{ id: 'r1', url: '/f/1.png', thumbUrl: '/f/1-t.png', width: 10, height: 10 }],
+  results: [{ id: 'r1', url: '/f/1.png', thumbUrl: '/f/1-t.png', width: 10, height: 10, seed: null }],
   baseImage: null,
   cost: { cubes: 1, coveredByPlan: false, refunded: false },
   error: null,
