@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, storage } from '../../../shared/storage/storage.ts';
 import { encodeParams } from '../../../shared/routes/params-link.ts';
-import { readDraft } from '../lib/studio-draft.ts';
+import { readDraft, writeDraft } from '../lib/studio-draft.ts';
 import { renderStudio, serveStudio } from './test-studio.tsx';
 import { makeResult, makeTask } from './test-task.ts';
 
@@ -143,6 +143,36 @@ describe('the studio draft', () => {
       base.url,
     );
     expect(router.state.location.state).toBeNull();
+  });
+
+  it('gives restored images fresh links, and empties the slot of an image that is gone', async () => {
+    const base = { id: '00000000-0000-4000-8000-0000000000b1', url: '/files/b.png?exp=1', width: 1200, height: 800 };
+    const reference = {
+      id: '00000000-0000-4000-8000-0000000000b2',
+      url: '/files/r.png?exp=1',
+      width: 600,
+      height: 400,
+    };
+    serve();
+    renderStudio('iterate', { base });
+    const slotImage = (slot: string, name: string) =>
+      within(screen.getByTestId(`slot-${slot}`)).queryByRole('img', { name });
+    await waitFor(() => expect(readDraft('iterate')?.values.images.base).toEqual(base));
+    writeDraft('iterate', {
+      ...readDraft('iterate')!,
+      values: { ...readDraft('iterate')!.values, images: { base, reference } },
+    });
+    cleanup();
+
+    const api = serve({
+      '/upload/images': {
+        data: { items: [{ id: base.id, url: '/files/b.png?exp=2', thumbUrl: '/files/b.webp?exp=2' }] },
+      },
+    });
+    renderStudio('iterate');
+    await waitFor(() => expect(slotImage('base', 'Base image')).toHaveAttribute('src', '/files/b.png?exp=2'));
+    expect(slotImage('reference', 'Reference')).not.toBeInTheDocument();
+    expect(api.to('/upload/images')[0]!.body).toEqual({ ids: [base.id, reference.id] });
   });
 
   it('"New design" clears the form and the stage, and forgets the draft', async () => {

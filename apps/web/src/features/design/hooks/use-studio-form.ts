@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { decodeParams } from '../../../shared/routes/params-link.ts';
+import { getImageLinks } from '../api/image-links.ts';
 import type { StudioDraft } from '../lib/studio-draft.ts';
 import {
   DEFAULT_VALUES,
@@ -33,6 +34,35 @@ export function useStudioForm(draft: StudioDraft | null = null) {
     const start = copied ? fromTaskParams(copied) : (draft?.values ?? DEFAULT_VALUES);
     return handoff?.base ? { ...start, images: { base: handoff.base } } : start;
   });
+
+  // A restored draft's images carry signed links that expire within hours, and an upload no task
+  // used is removed after a day: fresh links replace the old ones, and a removed image leaves its slot.
+  const [restored] = useState(() => (handed ? [] : Object.values(draft?.values.images ?? {}).map((img) => img.id)));
+  useEffect(() => {
+    if (restored.length === 0) return;
+    let current = true;
+    getImageLinks(restored).then(
+      ({ items }) => {
+        if (!current) return;
+        const fresh = new Map(items.map((item) => [item.id, item.url]));
+        setValues((v) => {
+          const images: StudioValues['images'] = {};
+          for (const [slot, img] of Object.entries(v.images) as [SlotName, SlotImage | undefined][]) {
+            if (!img) continue;
+            const url = fresh.get(img.id);
+            if (url) images[slot] = { ...img, url };
+            else if (!restored.includes(img.id)) images[slot] = img;
+          }
+          return { ...v, images };
+        });
+      },
+      // Unreachable for now: the stored links stay, and generating still tells if an image is gone.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [restored]);
 
   useEffect(() => {
     if (!handed) return;
