@@ -20,6 +20,7 @@ const TEXT = {
   newPackage: { en: 'New', zh: '新建' },
   buy: { en: /^Buy$/, zh: /^购 ?买$/ },
   firstResult: { en: 'Result 1 of 4', zh: '第 1 张结果，共 4 张' },
+  fullScreen: { en: /Full screen/, zh: /全\s?屏/ },
 } as const;
 
 const ANONYMOUS = ['/home', '/login', '/login?tab=register', '/community', '/detail/42', '/own', '/no/such/page'];
@@ -159,10 +160,11 @@ for (const { theme, locale } of COMBOS) {
       });
       await check(page, `results (${label})`);
       await page.getByTestId('result-card').first().getByRole('button', { name: TEXT.firstResult[locale] }).click();
-      await expect(page.getByTestId('result-viewer')).toBeVisible();
-      await check(page, `the result viewer (${label})`);
+      await page.getByTestId('stage').getByRole('button', { name: TEXT.fullScreen[locale] }).click();
+      await expect(page.getByTestId('stage-fullscreen')).toBeVisible();
+      await check(page, `the full-screen result (${label})`);
       await page.keyboard.press('Escape');
-      await expect(page.getByTestId('result-viewer')).toBeHidden();
+      await expect(page.getByTestId('stage-fullscreen')).toBeHidden();
       await page.getByRole('button', { name: TEXT.buy[locale] }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await check(page, `the purchase dialog (${label})`);

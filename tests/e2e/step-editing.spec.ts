@@ -92,7 +92,7 @@ test('step editing: polygon, rectangle and eraser make the mask; only the region
   const card = cards(page).first();
   await expect(card).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
   await card.getByRole('button', { name: 'Result 1 of 1' }).click();
-  const href = await page.getByTestId('result-viewer').getByTestId('download-link').getAttribute('href');
+  const href = await page.getByTestId('stage').getByTestId('download-link').getAttribute('href');
 
   const fetchBytes = async (url: string) => {
     const res = await page.request.get(url, { headers: appHeader });

@@ -4,7 +4,7 @@ import { appHeader, cards, generate, studioUser } from './support/studio.ts';
 
 const png = path.join(import.meta.dirname, 'support', 'avatar.png');
 
-test('text to image: a task queues, generates and completes; the viewer offers the full-size download', async ({
+test('text to image: a task queues, generates and completes; the stage offers the full-size download', async ({
   page,
 }) => {
   await studioUser(page);
@@ -44,10 +44,12 @@ test('text to image: a task queues, generates and completes; the viewer offers t
   expect(states.length).toBeGreaterThan(1);
   await expect(card.getByRole('button', { name: /Result \d of 2/ })).toHaveCount(2);
 
-  await card.getByRole('button', { name: 'Result 1 of 2' }).click();
-  const viewer = page.getByTestId('result-viewer');
-  await expect(viewer).toBeVisible();
-  const download = viewer.getByTestId('download-link');
+  // The new task took the stage as it started; its first result is there once it completes.
+  const stage = page.getByTestId('stage');
+  await expect(stage.getByRole('img', { name: 'Result 1 of 2' })).toBeVisible();
+  await card.getByRole('button', { name: 'Result 2 of 2' }).click();
+  await expect(stage.getByRole('img', { name: 'Result 2 of 2' })).toBeVisible();
+  const download = stage.getByTestId('download-link');
   await expect(download).toHaveAttribute('href', /.+/);
   // Named from the prompt and the day, by the link and by the server alike.
   const named = /^a-timber-pavilion-in-a-birch-forest-at-dusk-\d{4}-\d{2}-\d{2}\.png$/;
@@ -57,9 +59,9 @@ test('text to image: a task queues, generates and completes; the viewer offers t
   expect(file.ok()).toBe(true);
   expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="a-timber-pavilion/);
 
-  // The history lists the task too.
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('history').getByRole('button')).toHaveCount(1);
+  // The film strip holds the task once, with both results.
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByTestId('history').getByRole('button', { name: /^Result/ })).toHaveCount(2);
 });
 
 test('iterative rendering: a result becomes the new base and a second round completes', async ({ page }) => {
@@ -76,11 +78,11 @@ test('iterative rendering: a result becomes the new base and a second round comp
 
   const first = cards(page).first();
   await expect(first).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
-  await first.getByRole('button', { name: 'Result 1 of 1' }).click();
-  const viewer = page.getByTestId('result-viewer');
-  await expect(viewer.getByTestId('compare')).toBeVisible();
-  await viewer.getByRole('button', { name: 'Use as new base' }).click();
-  await expect(viewer).toBeHidden();
+  const stage = page.getByTestId('stage');
+  await expect(stage.getByRole('img', { name: 'Result 1 of 1' })).toBeVisible();
+  await stage.getByText('Compare with base').click();
+  await expect(stage.getByTestId('compare')).toBeVisible();
+  await stage.getByRole('button', { name: 'Use as new base' }).click();
   // The slot now shows the result (a stored result image), not the uploaded file.
   await expect(base.getByRole('img', { name: 'Base image' })).toHaveAttribute('src', /\/files\/private\/result\//);
 

@@ -21,11 +21,27 @@ export const uploadedImage = z.object({
 });
 export type UploadedImage = z.infer<typeof uploadedImage>;
 
+/** Fresh links to the caller's own images, e.g. for a studio draft restored after its links expired. */
+export const imageLinksBody = z
+  .object({ ids: z.array(z.uuid('VALIDATION')).min(1, 'VALIDATION').max(8, 'VALIDATION') })
+  .strict();
+export const imageLinks = z.object({
+  /** The images that still exist and belong to the caller, in the order asked; others are left out. */
+  items: z.array(z.object({ id: z.string(), url: z.string(), thumbUrl: z.string() })),
+});
+export type ImageLinks = z.infer<typeof imageLinks>;
+
 export const uploadRoutes = {
   image: route({
     ...uploadEndpoints.image,
     query: uploadQuery,
     response: uploadedImage,
     summary: 'Uploads one png or jpeg image (multipart field "file", at most 5MB), checked by its content',
+  }),
+  images: route({
+    ...uploadEndpoints.images,
+    body: imageLinksBody,
+    response: imageLinks,
+    summary: "Fresh links to the caller's own images; unknown, removed or others' images are left out",
   }),
 };

@@ -32,4 +32,8 @@ export async function uploadModule(app: FastifyInstance, opts: { uploads: Upload
       },
     },
   );
+  defineRoute(app, uploadRoutes.images, async (req) => {
+    const links = await opts.uploads.ownedImageUrls(req.user!.id, req.body.ids);
+    return { items: req.body.ids.flatMap((id) => (links.has(id) ? [{ id, ...links.get(id)! }] : [])) };
+  });
 }

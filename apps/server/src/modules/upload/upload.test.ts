@@ -71,3 +71,45 @@ describe('content security policy', () => {
     }
   });
 });
+
+describe('fresh image links', () => {
+  it("give the caller's own images new signed links, in the order asked, and leave out anyone else's", async () => {
+    const owner = await registerUser(t);
+    const other = await registerUser(t);
+    const a = (await upload(t, owner.cookie, await png(120, 80), 'a.png', 'base')).json().data;
+    const b = (await upload(t, owner.cookie, await png(60, 40), 'b.png', 'ref')).json().data;
+    const theirs = (await upload(t, other.cookie, await png(), 'c.png', 'base')).json().data;
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/turing/upload/images',
+      headers: { cookie: owner.cookie, 'x-requested-with': 'XMLHttpRequest' },
+      payload: { ids: [b.id, theirs.id, missing, a.id] },
+    });
+    const items = res.json().data.items as { id: string; url: string; thumbUrl: string }[];
+    expect(items.map((i) => i.id)).toEqual([b.id, a.id]);
+    expect(items[1]!.url).toMatch(/\?exp=\d+&sig=[\w-]+$/);
+    expect((await t.app.inject({ method: 'GET', url: items[1]!.url })).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed list and a caller who is not signed in', async () => {
+    const { cookie } = await registerUser(t);
+    const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
+    for (const payload of [
+      { ids: [] },
+      { ids: ['nope'] },
+      { ids: Array(9).fill('00000000-0000-4000-8000-000000000000') },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/turing/upload/images', headers, payload });
+      expect(res.json().code, JSON.stringify(payload)).toBe('VALIDATION');
+    }
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/turing/upload/images',
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      payload: { ids: ['00000000-0000-4000-8000-000000000000'] },
+    });
+    // The envelope's status for a missing session.
+    expect(anonymous.json().status).toBe(202);
+  });
+});

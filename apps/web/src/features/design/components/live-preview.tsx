@@ -20,12 +20,12 @@ export function LivePreview({ url, alt }: { url: string; alt: string }) {
   };
 
   return (
-    <div className="result-card__preview-frame">
-      <img key={shown} className="result-card__preview" src={shown} alt={alt} />
+    <div className="task-status__preview-frame">
+      <img key={shown} className="task-status__preview" src={shown} alt={alt} />
       {next && (
         <img
           key={next}
-          className="result-card__preview result-card__preview--next"
+          className="task-status__preview task-status__preview--next"
           src={next}
           alt=""
           aria-hidden="true"

@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Alert } from 'antd';
-import type { TaskParamsInput } from '@turing/contract';
+import { Alert, Button, Segmented } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Task, TaskParamsInput } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
 import { useCost } from '../api/get-cost.ts';
-import { taskQueryOptions } from '../api/get-task.ts';
 import { useGenerate } from '../hooks/use-generate.ts';
 import { useStudioForm } from '../hooks/use-studio-form.ts';
+import { useStageActions } from '../hooks/use-stage-actions.ts';
+import { stops, useStageTasks } from '../hooks/use-stage-tasks.ts';
+import { useStageKeys } from '../hooks/use-stage-keys.ts';
 import { useTaskEvents } from '../hooks/use-task-events.ts';
 import { useVary, useVaryCost } from '../hooks/use-vary.ts';
-import { useViewer } from '../hooks/use-viewer.ts';
+import { clearDraft, readDraft, writeDraft, type StageSelection } from '../lib/studio-draft.ts';
 import { blockReason, seedAfterSubmit, toTaskParams, type SlotName, type StudioMode } from '../lib/studio-values.ts';
+import { FilmStrip } from './film-strip.tsx';
 import { GenerateBar } from './generate-bar.tsx';
 import { hasRegion } from './mask-editor/mask-geometry.ts';
 import { rasterizeMask } from './mask-editor/mask-rasterize.ts';
@@ -21,8 +24,7 @@ import { ParameterPanel } from './parameter-panel.tsx';
 import { PcNotice } from './pc-notice.tsx';
 import { PurchaseModal } from './purchase-modal.tsx';
 import { RegionArea } from './region-area.tsx';
-import { ResultViewer } from './result-viewer.tsx';
-import { ResultsArea } from './results-area.tsx';
+import { ResultStage } from './result-stage.tsx';
 import { SlotPanel } from './slot-panel.tsx';
 import { StudioTour } from './studio-tour.tsx';
 import './studio-page.css';
@@ -37,15 +39,64 @@ const TITLE: Record<StudioMode, string> = {
 const dialogShown = () =>
   [...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')].some((wrap) => wrap.style.display !== 'none');
 
-/** One studio page: parameters on the left, live results and history on the right. */
+/**
+ * One studio page: parameters on the left; on the right the result stage over a film strip of the
+ * tasks started here and the history. The form, the tasks started here and the result on the stage
+ * are this page's draft, kept per user and restored on the next visit.
+ */
 export function StudioPage({ mode }: { mode: StudioMode }) {
   const { t } = useTranslation('design');
   useTaskEvents();
-  const { values, patch, setImage, prefill } = useStudioForm();
+  const [draft] = useState(() => readDraft(mode));
+  const { values, patch, setImage, prefill, reset } = useStudioForm(draft);
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [shapes, setShapes] = useState<MaskShape[]>([]);
-  const gen = useGenerate();
-  const viewer = useViewer({ mode, gen, setImage, prefill, onNewBase: () => setShapes([]) });
+  const gen = useGenerate(draft?.live);
+  const [selected, setSelected] = useState<StageSelection | null>(draft?.selected ?? null);
+  const [full, setFull] = useState(false);
+  // Step editing shows the region editor or the stage in the same place.
+  const [pane, setPane] = useState<'region' | 'stage'>(draft?.selected ? 'stage' : 'region');
+  const select = (selection: StageSelection) => {
+    setSelected(selection);
+    setPane('stage');
+  };
+  const onSubmitted = (task: Task) => select({ id: task.id, index: 0 });
+  const handlers = useStageActions({
+    mode,
+    gen,
+    setImage,
+    prefill,
+    onSubmitted,
+    onNewBase: () => {
+      setShapes([]);
+      setPane('region');
+    },
+  });
+  const { tasks, history } = useStageTasks(gen.live);
+  const onStage = selected ? tasks.find((task) => task.id === selected.id) : undefined;
+  const strip = stops(tasks);
+  const at = selected ? strip.findIndex((s) => s.id === selected.id && s.index === selected.index) : -1;
+  const canStep = { prev: at > 0, next: at >= 0 && at < strip.length - 1 };
+  const step = (dir: -1 | 1) => {
+    const next = at < 0 ? strip[0] : strip[at + dir];
+    if (next) select(next);
+  };
+  const showStage = mode !== 'edit' || pane === 'stage';
+  useStageKeys({ enabled: showStage || full, onStep: step });
+
+  useEffect(() => {
+    writeDraft(mode, { values, live: gen.live, selected });
+  }, [mode, values, gen.live, selected]);
+
+  const startNew = () => {
+    reset();
+    gen.reset();
+    setSelected(null);
+    setShapes([]);
+    setFull(false);
+    setPane('region');
+    clearDraft(mode);
+  };
 
   // The price follows only quality and count, so the smallest valid task asks for it before the form is complete.
   const cost = useCost({ mode: 'text', prompt: '-', quality: values.quality, count: values.count });
@@ -55,9 +106,9 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     enough: cost.data?.enough,
   });
 
-  // The latest task started here: its first result can be varied from the form.
-  const latest = useQuery({ ...taskQueryOptions(gen.live[0] ?? ''), enabled: Boolean(gen.live[0]) }).data;
-  const latestResult = latest?.state === 'complete' ? (latest.results[0] ?? null) : null;
+  // The result on the stage can be varied from the form.
+  const latest = onStage?.state === 'complete' ? onStage : undefined;
+  const latestResult = latest ? (latest.results[selected?.index ?? 0] ?? null) : null;
   const varyCost = useVaryCost(latestResult ? latest! : null, latestResult?.id ?? null);
   const { vary } = useVary(gen);
 
@@ -69,8 +120,12 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
       mode === 'edit' && base
         ? gen.runWithMask(() => rasterizeMask(shapes, base.width, base.height), body)
         : gen.run(body);
-    // Kept, the seed field shows the seed the task ran with; otherwise the next task gets a new one.
-    void started.then((task) => task && patch({ seed: seedAfterSubmit(values, task) }));
+    void started.then((task) => {
+      if (!task) return;
+      onSubmitted(task);
+      // Kept, the seed field shows the seed the task ran with; otherwise the next task gets a new one.
+      patch({ seed: seedAfterSubmit(values, task) });
+    });
   };
   const generateRef = useRef(generate);
   useEffect(() => {
@@ -88,7 +143,10 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
 
   const onImage = (slot: SlotName, image: Parameters<typeof setImage>[1]) => {
     setImage(slot, image);
-    if (slot === 'base') setShapes([]);
+    if (slot === 'base') {
+      setShapes([]);
+      setPane('region');
+    }
   };
 
   return (
@@ -96,6 +154,9 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
       <div className="studio__head">
         <h1 className="studio__title">{t(`common:${TITLE[mode]}`)}</h1>
         <span className="studio__subtitle">{t(`subtitle.${mode}`)}</span>
+        <Button icon={<PlusOutlined />} onClick={startNew} data-testid="studio-new">
+          {t('stage.new')}
+        </Button>
         <StudioTour mode={mode} />
       </div>
       <PcNotice />
@@ -131,7 +192,8 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
           vary={
             latest && latestResult
               ? {
-                  onVary: (strength) => void vary(latest, latestResult.id, strength),
+                  onVary: (strength) =>
+                    void vary(latest, latestResult.id, strength).then((task) => task && onSubmitted(task)),
                   cost: varyCost.data,
                   busy: gen.pending,
                 }
@@ -148,27 +210,36 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
             />
           }
         />
-        <ResultsArea
-          live={gen.live}
-          onOpen={viewer.show}
-          onHistory={(task) => {
-            if (task.state === 'complete' && task.results.length) viewer.show(task, 0);
-            else gen.show(task);
-          }}
-          top={
-            mode === 'edit' ? <RegionArea base={values.images.base} shapes={shapes} onShapes={setShapes} /> : undefined
-          }
-        />
+        <div className="studio-main" data-tour="results">
+          {mode === 'edit' && (
+            <Segmented
+              className="studio-main__panes"
+              value={pane}
+              onChange={setPane}
+              options={[
+                { value: 'region', label: t('stage.paneRegion') },
+                { value: 'stage', label: t('stage.paneResults') },
+              ]}
+              aria-label={t('stage.panes')}
+            />
+          )}
+          {showStage ? (
+            <ResultStage
+              task={onStage}
+              index={selected?.index ?? 0}
+              onIndex={(index) => onStage && select({ id: onStage.id, index })}
+              onStep={strip.length > 1 ? step : undefined}
+              canStep={canStep}
+              full={full}
+              onFull={setFull}
+              handlers={handlers}
+            />
+          ) : (
+            <RegionArea base={values.images.base} shapes={shapes} onShapes={setShapes} />
+          )}
+          <FilmStrip tasks={tasks} history={history} selected={selected} onSelect={select} />
+        </div>
       </div>
-      {viewer.open && (
-        <ResultViewer
-          task={viewer.open.task}
-          index={viewer.open.index}
-          onIndex={viewer.setIndex}
-          onClose={viewer.close}
-          {...viewer.handlers}
-        />
-      )}
       <PurchaseModal
         open={gen.purchase.open}
         message={

@@ -44,10 +44,10 @@ export function failingFirst(ok: ApiAnswer, times = 1) {
   return () => (++calls <= times ? { status: 500, msg: 'Server error', data: null } : ok);
 }
 
-export function renderStudio(mode: StudioMode, state?: unknown) {
+export function renderStudio(mode: StudioMode, state?: unknown, search = '') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: <StudioPage mode={mode} /> }], {
-    initialEntries: [{ pathname: '/design', state }],
+    initialEntries: [{ pathname: '/design', search, state }],
   });
   render(
     // Without motion a closed dialog is hidden at once, as it is after its animation in a browser.

@@ -9,13 +9,13 @@ import { useSubmitTask } from '../api/submit-task.ts';
 import { rememberPrompt } from '../lib/prompt-history.ts';
 
 /**
- * Submits tasks and keeps the ids of the ones started on this page (newest first) for the live cards.
+ * Submits tasks and keeps the ids of the ones started on this page (newest first) for the stage.
  * Not enough cubes opens the purchase prompt (what is needed, what is left, what fits) instead of a toast.
  */
-export function useGenerate() {
+export function useGenerate(initialLive: string[] = []) {
   const { t } = useTranslation('design');
   const submit = useSubmitTask();
-  const [live, setLive] = useState<string[]>([]);
+  const [live, setLive] = useState<string[]>(initialLive);
   const [purchase, setPurchase] = useState<{ open: boolean; message?: string; details?: InsufficientDetails }>({
     open: false,
   });
@@ -55,16 +55,15 @@ export function useGenerate() {
     return run({ ...body, maskImageId });
   };
 
-  const show = (task: Task) => setLive((list) => (list.includes(task.id) ? list : [task.id, ...list]));
-
   return {
     run,
     runWithMask,
-    show,
     live,
     pending: submit.isPending || masking,
     purchase,
     openPurchase: () => setPurchase({ open: true }),
     closePurchase: () => setPurchase({ open: false }),
+    /** "New": the page forgets the tasks it started (they stay in the history). */
+    reset: () => setLive([]),
   };
 }

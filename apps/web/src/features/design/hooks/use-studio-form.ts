@@ -1,6 +1,8 @@
-import { useCallback, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { decodeParams } from '../../../shared/routes/params-link.ts';
+import { getImageLinks } from '../api/image-links.ts';
+import type { StudioDraft } from '../lib/studio-draft.ts';
 import {
   DEFAULT_VALUES,
   fromTaskParams,
@@ -19,17 +21,59 @@ export interface StudioHandoff {
 
 /**
  * The studio form's state. It starts from copied parameters when they arrive (router state, or
- * `?params=` base64url JSON for a shared link) and from a handed-over base image.
+ * `?params=` base64url JSON for a shared link) and from a handed-over base image; otherwise from the
+ * page's saved draft. A handoff is applied once: it is dropped from the history entry so a reload
+ * shows the draft it became, not the handoff again.
  */
-export function useStudioForm() {
+export function useStudioForm(draft: StudioDraft | null = null) {
   const [search] = useSearchParams();
-  const handoff = (useLocation().state ?? null) as StudioHandoff | null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handoff = (location.state ?? null) as StudioHandoff | null;
+  const copied = handoff?.params ?? decodeParams(search.get('params'));
+  const handed = Boolean(copied || handoff?.base);
   const [values, setValues] = useState<StudioValues>(() => {
-    const copied = handoff?.params ?? decodeParams(search.get('params'));
-    const start = copied ? fromTaskParams(copied) : DEFAULT_VALUES;
+    const start = copied ? fromTaskParams(copied) : (draft?.values ?? DEFAULT_VALUES);
     const images = { ...handoff?.images, ...(handoff?.base && { base: handoff.base }) };
     return Object.keys(images).length ? { ...start, images } : start;
   });
+
+  // A restored draft's images carry signed links that expire within hours, and an upload no task
+  // used is removed after a day: fresh links replace the old ones, and a removed image leaves its slot.
+  const [restored] = useState(() => (handed ? [] : Object.values(draft?.values.images ?? {}).map((img) => img.id)));
+  useEffect(() => {
+    if (restored.length === 0) return;
+    let current = true;
+    getImageLinks(restored).then(
+      ({ items }) => {
+        if (!current) return;
+        const fresh = new Map(items.map((item) => [item.id, item.url]));
+        setValues((v) => {
+          const images: StudioValues['images'] = {};
+          for (const [slot, img] of Object.entries(v.images) as [SlotName, SlotImage | undefined][]) {
+            if (!img) continue;
+            const url = fresh.get(img.id);
+            if (url) images[slot] = { ...img, url };
+            else if (!restored.includes(img.id)) images[slot] = img;
+          }
+          return { ...v, images };
+        });
+      },
+      // Unreachable for now: the stored links stay, and generating still tells if an image is gone.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [restored]);
+
+  useEffect(() => {
+    if (!handed) return;
+    const rest = new URLSearchParams(search);
+    rest.delete('params');
+    const query = rest.toString();
+    void navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: true, state: null });
+  }, [handed, location.pathname, navigate, search]);
 
   const patch = useCallback((p: Partial<StudioValues>) => setValues((v) => ({ ...v, ...p })), []);
   const setImage = useCallback(
@@ -42,5 +86,7 @@ export function useStudioForm() {
     (params: Record<string, unknown>) => setValues((v) => ({ ...fromTaskParams(params), images: v.images })),
     [],
   );
-  return { values, patch, setImage, prefill };
+  /** "New": the form back to its defaults. */
+  const reset = useCallback(() => setValues(DEFAULT_VALUES), []);
+  return { values, patch, setImage, prefill, reset, handed };
 }

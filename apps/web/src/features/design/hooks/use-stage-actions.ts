@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import type { Task, TaskParamsInput } from '@turing/contract';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
 import { toast } from '../../../shared/ui/toast.ts';
-import type { ViewerHandlers } from '../components/viewer-actions.tsx';
+import type { StageHandlers } from '../components/stage-actions.tsx';
 import { encodeParams } from '../../../shared/routes/params-link.ts';
 import type { SlotImage, SlotName, StudioMode } from '../lib/studio-values.ts';
 import type { useGenerate } from './use-generate.ts';
@@ -21,31 +20,30 @@ interface Deps {
   gen: ReturnType<typeof useGenerate>;
   setImage(slot: SlotName, image: SlotImage | undefined): void;
   prefill(params: Record<string, unknown>): void;
+  /** A task started from the stage (upscale, vary) takes the stage. */
+  onSubmitted(task: Task): void;
   /** Step editing: a new base image clears the region drawn on the old one. */
   onNewBase?(): void;
 }
 
-/** The result viewer's state and what its actions do on this page. */
-export function useViewer({ mode, gen, setImage, prefill, onNewBase }: Deps) {
+/** What the stage's actions do on this page. */
+export function useStageActions({ mode, gen, setImage, prefill, onSubmitted, onNewBase }: Deps): StageHandlers {
   const { t } = useTranslation('design');
   const navigate = useNavigate();
-  const [open, setOpen] = useState<{ task: Task; index: number } | null>(null);
-  const close = () => setOpen(null);
   const handTo = (path: string, state: StudioHandoff) => navigate(path, { state });
 
   const putBase = (image: SlotImage, target: StudioMode) => {
     if (mode !== target) return handTo(PAGE[target]!, { base: image });
     setImage('base', image);
     onNewBase?.();
-    close();
     toast.success(t('viewer.baseSet'));
   };
 
   const submitted = (task: Task | null) => {
-    if (task) close();
+    if (task) onSubmitted(task);
   };
 
-  const handlers: ViewerHandlers = {
+  return {
     busy: gen.pending,
     onUseAsBase: (image) => putBase(image, 'iterate'),
     onEditRegion: (image) => putBase(image, 'edit'),
@@ -65,18 +63,8 @@ export function useViewer({ mode, gen, setImage, prefill, onNewBase }: Deps) {
           () => toast.success(t('viewer.copied')),
           () => toast.warning(t('viewer.copyUnsupported')),
         );
-      if (task.mode === mode || task.mode === 'upscale') {
-        prefill(params);
-        close();
-      } else handTo(PAGE[task.mode]!, { params });
+      if (task.mode === mode || task.mode === 'upscale') prefill(params);
+      else handTo(PAGE[task.mode]!, { params });
     },
-  };
-
-  return {
-    open,
-    handlers,
-    show: (task: Task, index: number) => setOpen({ task, index }),
-    setIndex: (index: number) => setOpen((v) => (v ? { ...v, index } : v)),
-    close,
   };
 }

@@ -1,22 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Task } from '@turing/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { ResultCard } from './result-card.tsx';
+import { TaskStatus } from './task-status.tsx';
 import { makeResult, makeTask } from './test-task.ts';
 
 const client = new QueryClient();
-const card = (t: Task, onOpen = vi.fn()) => (
+const card = (t: Task) => (
   <QueryClientProvider client={client}>
-    <ResultCard task={t} onOpen={onOpen} />
+    <TaskStatus task={t} />
   </QueryClientProvider>
 );
 
-function renderCard(t: Task, onOpen = vi.fn()) {
-  render(card(t, onOpen));
-  return onOpen;
+function renderCard(t: Task) {
+  render(card(t));
 }
 
 afterEach(async () => {
@@ -25,10 +23,10 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('a result card', () => {
+describe('a task on the stage before its results', () => {
   it('shows a queued task with its place in line, the estimated wait and a Cancel button', () => {
     renderCard(makeTask({ state: 'queued', position: 2, estimatedWaitSeconds: 12 }));
-    expect(screen.getByText('Queued')).toBeInTheDocument();
+    expect(screen.getByTestId('task-status')).toHaveAttribute('data-state', 'queued');
     expect(screen.getByTestId('queue-info')).toHaveTextContent(/^No\. 2 in line · about 12 s$/);
     expect(screen.getByRole('button', { name: /Cancel/ })).toBeInTheDocument();
   });
@@ -120,14 +118,6 @@ describe('a result card', () => {
     await waitFor(() => expect(preview()).toHaveAttribute('src', '/files/p3.webp'));
   });
 
-  it('shows the results of a complete task and opens the one clicked', async () => {
-    const results = [1, 2].map(makeResult);
-    const onOpen = renderCard(makeTask({ state: 'complete', progress: 100, results }));
-    expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Result 2 of 2' }));
-    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ state: 'complete' }), 1);
-  });
-
   it.each([
     [
       'timed_out',
@@ -139,6 +129,7 @@ describe('a result card', () => {
   ] as const)('shows why a %s task ended, in the server’s words', (state, code, msg) => {
     renderCard(makeTask({ state, error: { code, msg } }));
     expect(screen.getByTestId('task-error')).toHaveTextContent(msg);
+    expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
   });
 
   it('says when the Chinese text was sent untranslated', () => {
