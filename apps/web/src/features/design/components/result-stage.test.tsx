@@ -78,7 +78,9 @@ describe('the result stage', () => {
     expect(within(stage).getByTestId('seed')).toHaveTextContent('Seed 12345');
 
     const actions = within(stage).getByRole('toolbar', { name: 'Actions for this result' });
-    expect(within(actions).getByTestId('download-link')).toHaveAttribute('href', '/files/r2.png');
+    // A named download of the stored image.
+    expect(within(actions).getByTestId('download-link')).toHaveAttribute('href', expect.stringContaining('r2'));
+    expect(within(actions).getByTestId('download-link')).toHaveAttribute('download', expect.stringMatching(/\.png$/));
     expect(await within(actions).findByRole('button', { name: /Upscale 2× 2 cubes/ })).toBeEnabled();
     expect(await within(actions).findByRole('button', { name: /Upscale 4× 4 cubes/ })).toBeEnabled();
     expect(api.to('/design/cost').map((c) => c.body)).toEqual(
@@ -102,7 +104,7 @@ describe('the result stage', () => {
     mockApi({ '/design/cost': costAnswer() });
     const { stage, rerender } = renderStage(complete({ results: [{ ...makeResult(1), seed: 42 }] }));
     expect(within(stage).getByTestId('seed')).toHaveTextContent('种子 42');
-    rerender(complete({ results: [makeResult(1)] }));
+    rerender(complete({ results: [{ ...makeResult(1), seed: null }] }));
     expect(within(stage).queryByTestId('seed')).not.toBeInTheDocument();
   });
 
