@@ -99,7 +99,9 @@ export function HomePage() {
         <span>
           © {new Date().getFullYear()} {t('common:appName')} · {t('common:footer.tagline')}
         </span>
-        <span>{t('common:footer.pcHint')}</span>
+        <span className="pc-hint" data-testid="pc-hint">
+          {t('common:footer.pcHint')}
+        </span>
       </footer>
     </div>
   );
