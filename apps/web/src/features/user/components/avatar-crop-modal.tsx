@@ -128,9 +128,7 @@ export function AvatarCropModal({ picked, busy, onCancel, onCropped }: Props) {
             alt=""
             draggable={false}
             className="avatar-crop__img"
-            onLoad={(e) =>
-              setView(initialView(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight, FRAME))
-            }
+            onLoad={(e) => setView(initialView(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight, FRAME))}
             style={
               view
                 ? { width: view.width * s, height: view.height * s, transform: `translate(${view.x}px, ${view.y}px)` }
@@ -153,7 +151,7 @@ export function AvatarCropModal({ picked, busy, onCancel, onCropped }: Props) {
           disabled={!view}
           onChange={(zoom: number) => view && setView(zoomTo(view, zoom))}
           tooltip={{ open: false }}
-          aria-label={t('crop.zoom')}
+          ariaLabelForHandle={t('crop.zoom')}
           data-testid="avatar-crop-zoom"
         />
         <ZoomInOutlined aria-hidden />
