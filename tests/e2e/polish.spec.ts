@@ -141,7 +141,7 @@ test('the home hero compares a white model with its rendering; no "best on a PC"
   await expect(compare.getByRole('slider', { name: 'Compare the white model with its rendering' })).toBeVisible();
   expect(inViewport(page, await compare.boundingBox())).toBe(true);
   for (const img of await compare.locator('img').all())
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(800);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(640);
   await expect(page.getByTestId('pc-hint')).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('pc-hint')).toBeVisible();

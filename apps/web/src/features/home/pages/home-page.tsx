@@ -58,8 +58,8 @@ export function HomePage() {
             before={{ url: heroModel, thumbUrl: heroModel }}
             after={heroRender}
             alt={t('hero.compare.alt')}
-            width={800}
-            height={533}
+            width={640}
+            height={427}
             lazy
             labels={{
               before: t('hero.compare.before'),
