@@ -24,8 +24,8 @@ const LANDING_PAGES: Record<string, { page: string; namespaces: string[] }> = {
 
 /**
  * Without help, a route's code is requested only once the entry has downloaded and run and the router
- * has matched the address. A small script in index.html reads the address (and the saved language)
- * and asks for the landing page's chunks, styles and locale files at once, alongside the entry. The
+ * has matched the address. A small script in index.html reads the address (and the language index.html's
+ * first script chose) and asks for the landing page's chunks, styles and locale files at once, alongside the entry. The
  * loader finds them already requested and does not ask twice.
  */
 function preloadLandingPage(): Plugin {
@@ -68,7 +68,7 @@ function preloadLandingPage(): Plugin {
           };
           map[route] = { files: [...files].map((f) => `/${f}`), en: locale('en'), zh: locale('zh') };
         }
-        const script = `(function(){var m=${JSON.stringify(map)};var r=m[location.hash.slice(1).split('?')[0]||'/home'];if(!r)return;var l='en';try{l=JSON.parse(localStorage.getItem('LOCALE')).value==='zh'?'zh':'en'}catch(e){}r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f))k.rel='stylesheet';else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
+        const script = `(function(){var m=${JSON.stringify(map)};var r=m[location.hash.slice(1).split('?')[0]||'/home'];if(!r)return;var l=document.documentElement.lang==='zh-CN'?'zh':'en';r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f))k.rel='stylesheet';else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

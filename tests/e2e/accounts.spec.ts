@@ -27,7 +27,7 @@ test('register by e-mail, edit the profile, log out and in, reset the password; 
   await form.getByLabel('Occupation').click();
   await page.getByTitle('Interior designer').click();
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(form.getByText('Password not match')).toBeVisible();
+  await expect(form.getByText('The two passwords do not match')).toBeVisible();
   await expect(form.getByText('Please read and agree to the user agreement and privacy policy')).toBeVisible();
   await form.getByLabel('Confirm password').fill('secret123');
   await form.getByRole('checkbox').check();
@@ -50,6 +50,8 @@ test('register by e-mail, edit the profile, log out and in, reset the password; 
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('avatar-upload').click();
   await (await chooser).setFiles(avatar);
+  // The crop step: the picture is already square, so it is used as it is framed.
+  await page.getByRole('dialog', { name: 'Crop your avatar' }).getByRole('button', { name: 'Use this avatar' }).click();
   await expect(page.getByText('Your avatar was updated')).toBeVisible();
   await expect(page.getByTestId('user-menu').locator('img')).toHaveAttribute('src', /\/files\/public\/avatar\//);
 

@@ -35,6 +35,9 @@ export const confirm = async (t: TestApp, cookie: string, id: string, outcome = 
 export const cancel = async (t: TestApp, cookie: string, id: string) =>
   (await call(t, cookie, 'POST', 'order/cancel', { id })).json();
 
+export const payAgain = async (t: TestApp, cookie: string, id: string) =>
+  (await call(t, cookie, 'POST', 'order/pay', { id })).json();
+
 export const account = async (t: TestApp, cookie: string) =>
   (await call(t, cookie, 'GET', 'account')).json().data as BillingAccount;
 

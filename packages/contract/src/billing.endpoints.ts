@@ -7,6 +7,8 @@ export const billingEndpoints = endpoints({
   orderGet: { method: 'GET', path: '/billing/order/get', auth: true, mutates: false },
   orders: { method: 'GET', path: '/billing/order/list', auth: true, mutates: false },
   orderCancel: { method: 'POST', path: '/billing/order/cancel', auth: true, mutates: true },
+  /** Resumes paying a pending order: its checkout address again. */
+  orderPay: { method: 'POST', path: '/billing/order/pay', auth: true, mutates: true },
   /** The embedded development provider's confirmation (never registered in production). */
   devConfirm: { method: 'POST', path: '/billing/dev/confirm', auth: true, mutates: true },
   ledger: { method: 'GET', path: '/billing/ledger/list', auth: true, mutates: false },

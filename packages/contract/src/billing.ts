@@ -130,6 +130,12 @@ export const billingRoutes = {
     response: page(order),
     summary: 'The user’s orders, newest first',
   }),
+  orderPay: route({
+    ...billingEndpoints.orderPay,
+    body: orderId.strict(),
+    response: z.object({ order, checkoutUrl: z.string() }),
+    summary: 'The checkout of a pending order again, to finish paying it',
+  }),
   orderCancel: route({
     ...billingEndpoints.orderCancel,
     body: orderId.strict(),

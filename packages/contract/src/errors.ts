@@ -43,7 +43,7 @@ export const ERRORS = {
   CODE_FORMAT: def(400, 'The verification code has 1 to 6 characters', '验证码为 1 到 6 个字符'),
   PASSWORD_REQUIRED: def(400, 'Please enter a password', '请输入密码'),
   PASSWORD_LENGTH: def(400, 'The password must be 6 to 32 characters', '密码长度为 6 到 32 个字符'),
-  PASSWORD_MISMATCH: def(400, 'Password not match', '两次输入的密码不一致'),
+  PASSWORD_MISMATCH: def(400, 'The two passwords do not match', '两次输入的密码不一致'),
   OCCUPATION_REQUIRED: def(400, 'Please choose your occupation', '请选择您的职业'),
   PHONE_INVALID: def(400, 'Please enter a valid phone number', '请输入有效的手机号码'),
   EMAIL_INVALID: def(400, 'Please enter a valid e-mail address', '请输入有效的邮箱地址'),

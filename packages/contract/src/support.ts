@@ -34,7 +34,8 @@ export const createTicketBody = z
   .object({
     subject: ticketSubjectField,
     message: ticketMessageField,
-    contactEmail: emailField,
+    /** Where the reply notice goes; left out, the account's own e-mail (when it has one). */
+    contactEmail: emailField.optional(),
     /** A screenshot uploaded through /upload/image?kind=support. */
     screenshotUploadId: z.uuid('UPLOAD_NOT_FOUND').optional(),
   })

@@ -50,6 +50,8 @@ export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.body.classList.toggle('dark', themeName === 'dark');
     document.documentElement.style.colorScheme = themeName;
+    // index.html painted the first dark canvas on <html>; from here the body's class does it.
+    document.documentElement.style.background = '';
   }, [themeName]);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';

@@ -142,7 +142,7 @@ describe('password reset', () => {
       password: 'newpass1',
       confirmPassword: 'newpass2',
     });
-    expect(mismatch.json().msg).toBe('Password not match');
+    expect(mismatch.json().msg).toBe('The two passwords do not match');
     expect((await info(user.cookie)).json().status).toBe(200);
 
     const ok = await reset({ email: 'reset@example.com', code, password: 'newpass1', confirmPassword: 'newpass1' });

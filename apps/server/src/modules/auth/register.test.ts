@@ -65,7 +65,7 @@ describe('registration rules', () => {
       'The password must be 6 to 32 characters',
       '密码长度为 6 到 32 个字符',
     ],
-    ['passwords match', { confirmPassword: 'secret124' }, 'Password not match', '两次输入的密码不一致'],
+    ['passwords match', { confirmPassword: 'secret124' }, 'The two passwords do not match', '两次输入的密码不一致'],
     ['occupation required', { occupation: undefined }, 'Please choose your occupation', '请选择您的职业'],
     ['occupation from the list', { occupation: 'astronaut' }, 'Please choose your occupation', '请选择您的职业'],
     ['valid e-mail', { email: 'not-an-email' }, 'Please enter a valid e-mail address', '请输入有效的邮箱地址'],

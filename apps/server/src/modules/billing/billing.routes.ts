@@ -37,6 +37,10 @@ export async function billingModule(app: FastifyInstance, opts: BillingModuleOpt
 
   defineRoute(app, billingRoutes.orders, async (req) => orders.list(req.user!.id, req.query));
 
+  defineRoute(app, billingRoutes.orderPay, async (req) => orders.pay(req.user!.id, req.body.id, req.locale), {
+    ...perUser(60),
+  });
+
   defineRoute(app, billingRoutes.orderCancel, async (req) => orders.cancel(req.user!.id, req.body.id));
 
   // The dev provider exists only outside production; without it the route does not either.

@@ -56,6 +56,9 @@ function provider(name: 'dev' | 'stripe'): FakeProvider {
       if (p.failCheckout) throw new Error('provider down');
       return { ref: name === 'stripe' ? `cs_${++n}` : null, url: `https://pay.example/${req.orderId}` };
     },
+    async resume(req) {
+      return `https://pay.example/${req.orderId}`;
+    },
     async close(ref) {
       p.closed.push(ref);
     },

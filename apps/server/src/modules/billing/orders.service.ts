@@ -107,13 +107,14 @@ export function createOrderService(deps: OrderServiceDeps) {
         provider: provider.name,
       });
       const name = locale === 'zh' ? product.nameZh : product.nameEn;
+      const description = body.pieces > 1 ? `${name} × ${body.pieces}` : name;
       let checkout: { ref: string | null; url: string };
       try {
         checkout = await provider.checkout({
           orderId: row.id,
           amount: row.amount,
           currency: body.currency,
-          description: body.pieces > 1 ? `${name} × ${body.pieces}` : name,
+          description,
           locale,
         });
       } catch (err) {
@@ -131,6 +132,27 @@ export function createOrderService(deps: OrderServiceDeps) {
       const found = await repo.listForUser(userId, page);
       const items = await toOrders(found.items.map((r) => r.order));
       return { items, nextCursor: found.nextCursor };
+    },
+
+    /** An order left unpaid (the checkout closed, the tab lost): its checkout, to pay it after all. */
+    async pay(userId: string, id: string, locale: 'en' | 'zh') {
+      const row = await owned(userId, id);
+      if (row.state !== 'pending') throw new AppError('ORDER_NOT_PENDING');
+      const provider = providerNamed(row.provider as ProviderName);
+      if (!provider) throw new AppError('PAYMENT_UNAVAILABLE');
+      const order = await toOrder(row);
+      const name = locale === 'zh' ? order.name.zh : order.name.en;
+      const checkoutUrl = await provider.resume(
+        {
+          orderId: row.id,
+          amount: row.amount,
+          currency: row.currency as Currency,
+          description: row.pieces > 1 ? `${name} × ${row.pieces}` : name,
+          locale,
+        },
+        row.providerRef,
+      );
+      return { order, checkoutUrl };
     },
 
     async cancel(userId: string, id: string) {

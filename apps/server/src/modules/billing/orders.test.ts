@@ -9,6 +9,7 @@ import {
   createOrder,
   expectBalanceMatchesLedger,
   orderOf,
+  payAgain,
 } from '../../../test-support/billing-helpers.ts';
 
 let t: TestApp;
@@ -81,6 +82,21 @@ describe('orders with the dev provider', () => {
     expect((await account(t, user.cookie)).cubes).toBe(420);
     expect(await expectBalanceMatchesLedger(t, user.cookie, user.profile.id)).toBe(420);
     await t.app.services!.products.adminUpdate('cubes-200', { priceCny: 3500 });
+  });
+
+  it('resume paying an order left pending, only while it is pending and only for its owner', async () => {
+    const user = await registerUser(t);
+    const other = await registerUser(t);
+    const { order } = (await createOrder(t, user.cookie, { productId: 'cubes-50' })).data;
+
+    const again = await payAgain(t, user.cookie, order.id);
+    expect(again.data.checkoutUrl).toBe(`${t.config.publicUrl}/#/user/product?pay=${order.id}`);
+    expect(again.data.order).toMatchObject({ id: order.id, state: 'pending', amount: order.amount });
+    expect((await payAgain(t, other.cookie, order.id)).code).toBe('ORDER_NOT_FOUND');
+
+    await confirm(t, user.cookie, order.id);
+    expect((await payAgain(t, user.cookie, order.id)).code).toBe('ORDER_NOT_PENDING');
+    expect((await account(t, user.cookie)).cubes).toBe(70);
   });
 
   it('allow only pending → paid, failed or cancelled; every other move is refused', async () => {

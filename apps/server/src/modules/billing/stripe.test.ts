@@ -10,6 +10,7 @@ import {
   deliver,
   expectBalanceMatchesLedger,
   orderOf,
+  payAgain,
   signedEvent,
 } from '../../../test-support/billing-helpers.ts';
 
@@ -23,6 +24,12 @@ const stripeApi = await fakeServer((req) => {
       return { status: 400, json: { error: { type: 'invalid_request_error', message: 'Session is complete' } } };
     }
     return { json: { id: expire[1], object: 'checkout.session', status: 'expired' } };
+  }
+  const get = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(req.url);
+  if (req.method === 'GET' && get) {
+    const id = get[1]!;
+    const status = expireRefused.has(id) ? 'complete' : 'open';
+    return { json: { id, object: 'checkout.session', status, url: `https://checkout.stripe.com/c/pay/${id}` } };
   }
   if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
     sessions += 1;
@@ -173,6 +180,17 @@ describe('Stripe Checkout', () => {
     expireRefused.add(`cs_test_${sessions}`);
     expect((await cancel(t, user.cookie, paidThere.id)).code).toBe('ORDER_NOT_PENDING');
     expect((await orderOf(t, user.cookie, paidThere.id)).state).toBe('pending');
+  });
+
+  it('resumes a pending order at its open session, and not once Stripe says it was completed', async () => {
+    const user = await registerUser(t);
+    const made = await stripeOrder(user.cookie, { productId: 'cubes-50' });
+    const ref = `cs_test_${sessions}`;
+    const again = await payAgain(t, user.cookie, made.order.id);
+    expect(again.data.checkoutUrl).toBe(made.checkoutUrl);
+    expect(stripeApi.requests.at(-1)!.url).toBe(`/v1/checkout/sessions/${ref}`);
+    expireRefused.add(ref);
+    expect((await payAgain(t, user.cookie, made.order.id)).code).toBe('ORDER_NOT_PENDING');
   });
 
   it('answers 500 and records nothing when fulfilment fails, so Stripe’s retry credits it', async () => {

@@ -99,7 +99,10 @@ export function createSupportService(deps: SupportDeps) {
   }
 
   return {
-    async create(user: Pick<UserRow, 'id'>, body: CreateTicketBody, locale: Locale): Promise<TicketDetail> {
+    async create(user: Pick<UserRow, 'id' | 'email'>, body: CreateTicketBody, locale: Locale): Promise<TicketDetail> {
+      const contactEmail = body.contactEmail ?? user.email;
+      if (!contactEmail)
+        throw new AppError('EMAIL_INVALID', { details: [{ field: 'contactEmail', code: 'EMAIL_INVALID' }] });
       const screenshotKey = body.screenshotUploadId
         ? (await deps.uploads.getOwned(body.screenshotUploadId, user.id, 'support')).key
         : null;
@@ -107,7 +110,7 @@ export function createSupportService(deps: SupportDeps) {
         {
           userId: user.id,
           subject: body.subject,
-          contactEmail: body.contactEmail,
+          contactEmail,
           locale,
           status: 'open',
           lastMessagePreview: preview(body.message),

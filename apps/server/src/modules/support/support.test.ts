@@ -82,6 +82,21 @@ describe('opening a ticket', () => {
     expect(data.messages[0]).toMatchObject({ author: 'user', screenshotUrl: null, body: ticket().message });
   });
 
+  it('replies to the account e-mail when no contact address is given, and needs one without it', async () => {
+    const { contactEmail: _, ...withoutEmail } = ticket();
+    const withEmail = await seedUser(t, { email: `own-${Date.now()}@example.com` });
+    const res = await create(withEmail.cookie, withoutEmail);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.contactEmail).toBe(withEmail.user.email);
+
+    const phoneOnly = await seedUser(t, { phone: `+86138${String(Date.now()).slice(-8)}` });
+    const refused = await create(phoneOnly.cookie, withoutEmail);
+    expect(refused.json()).toMatchObject({
+      code: 'EMAIL_INVALID',
+      details: [{ field: 'contactEmail', code: 'EMAIL_INVALID' }],
+    });
+  });
+
   it('attaches a screenshot the user uploaded for support', async () => {
     const { cookie } = await seedUser(t);
     const shot = await uploadScreenshot(cookie);

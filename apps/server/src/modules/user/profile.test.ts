@@ -132,7 +132,7 @@ describe('change password', () => {
     ).toBe('OLD_PASSWORD_WRONG');
     expect(
       (await change({ oldPassword: user.password, password: 'brandnew1', confirmPassword: 'brandnew2' })).json().msg,
-    ).toBe('Password not match');
+    ).toBe('The two passwords do not match');
     expect(
       (await change({ oldPassword: user.password, password: 'brandnew1', confirmPassword: 'brandnew1' })).json().status,
     ).toBe(200);

@@ -23,7 +23,7 @@ export function zodRule(schema: z.ZodType | LazyField, t: TFunction): Rule {
   };
 }
 
-/** The second password must equal the first ("Password not match"). */
+/** The second password must equal the first ("the two passwords do not match"). */
 export function matchRule(field: string, t: TFunction): Rule {
   return ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {

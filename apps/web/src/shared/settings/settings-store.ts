@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Locale } from '@turing/contract';
 import { STORAGE_KEYS, storage } from '../storage/storage.ts';
+import { browserLocale, browserTheme, onBrowserThemeChange } from './browser-preferences.ts';
 
 export type Theme = 'light' | 'dark';
 
@@ -12,13 +13,22 @@ interface SettingsState {
   setLocale(locale: Locale): void;
 }
 
-const initialLocale = (): Locale => (storage.get<Locale>(STORAGE_KEYS.locale) === 'zh' ? 'zh' : 'en');
-const initialTheme = (): Theme => (storage.get<Theme>(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light');
+const storedLocale = () => {
+  const value = storage.get<Locale>(STORAGE_KEYS.locale);
+  return value === 'zh' || value === 'en' ? value : null;
+};
+const storedTheme = () => {
+  const value = storage.get<Theme>(STORAGE_KEYS.theme);
+  return value === 'dark' || value === 'light' ? value : null;
+};
 
-/** Theme and language: chosen once, kept across visits (they never expire). */
+/**
+ * Theme and language: until the visitor picks one, the browser's language and the system's
+ * appearance; once picked, the choice is kept across visits (it never expires).
+ */
 export const useSettingsStore = create<SettingsState>((set, get) => ({
-  theme: initialTheme(),
-  locale: initialLocale(),
+  theme: storedTheme() ?? browserTheme(),
+  locale: storedLocale() ?? browserLocale(),
   setTheme(theme) {
     storage.set(STORAGE_KEYS.theme, theme, { expire: null });
     set({ theme });
@@ -31,3 +41,8 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     set({ locale });
   },
 }));
+
+// Without a chosen theme the app follows the system when it switches (at dusk, say).
+onBrowserThemeChange((theme) => {
+  if (!storedTheme()) useSettingsStore.setState({ theme });
+});

@@ -10,6 +10,9 @@ export function createDevProvider(opts: { publicUrl: string }): PaymentProvider 
     async checkout(request) {
       return { ref: null, url: orderPageUrl(opts.publicUrl, 'pay', request.orderId) };
     },
+    async resume(request) {
+      return orderPageUrl(opts.publicUrl, 'pay', request.orderId);
+    },
     async close() {},
   };
 }

@@ -17,6 +17,11 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** Where the browser goes to pay, and the provider's id for the checkout (null when it has none). */
   checkout(request: CheckoutRequest): Promise<{ ref: string | null; url: string }>;
+  /**
+   * The address of a pending order's checkout that is still open (`ref` as `checkout` gave it);
+   * throws ORDER_NOT_PENDING when the provider says it can no longer be paid (paid or expired).
+   */
+  resume(request: CheckoutRequest, ref: string | null): Promise<string>;
   /** Closes the provider's checkout so it can no longer be paid; throws when it already was paid. */
   close(ref: string): Promise<void>;
   /**

@@ -73,6 +73,18 @@ export function createStripeProvider(opts: StripeProviderOptions) {
       if (!session.url) throw new Error(`Stripe returned no checkout URL for ${session.id}`);
       return { ref: session.id, url: session.url };
     },
+    async resume(_request, ref) {
+      if (!ref) throw new AppError('ORDER_NOT_PENDING');
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(ref);
+      } catch {
+        throw new AppError('PAYMENT_UNAVAILABLE');
+      }
+      // Completed (its webhook settles the order) or expired (its webhook cancels it): not payable.
+      if (session.status !== 'open' || !session.url) throw new AppError('ORDER_NOT_PENDING');
+      return session.url;
+    },
     async close(ref) {
       try {
         await stripe.checkout.sessions.expire(ref);

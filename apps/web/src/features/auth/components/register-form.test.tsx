@@ -40,7 +40,7 @@ describe('the register form', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'secret13');
     await user.click(submit());
     // antd validates the fields one by one: each message may arrive a moment after the others.
-    expect(await screen.findByText('Password not match')).toBeInTheDocument();
+    expect(await screen.findByText('The two passwords do not match')).toBeInTheDocument();
     expect(
       await screen.findByText('Please read and agree to the user agreement and privacy policy'),
     ).toBeInTheDocument();
@@ -56,11 +56,11 @@ describe('the register form', () => {
     await user.type(screen.getByLabelText('Password'), 'secret12');
     await user.type(screen.getByLabelText('Confirm password'), 'secret1');
     await user.click(submit());
-    expect(await screen.findByText('Password not match')).toBeInTheDocument();
+    expect(await screen.findByText('The two passwords do not match')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Confirm password'), '2');
     await user.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
     await waitFor(() => {
-      expect(screen.queryByText('Password not match')).not.toBeInTheDocument();
+      expect(screen.queryByText('The two passwords do not match')).not.toBeInTheDocument();
       expect(screen.queryByText(/Please read and agree/)).not.toBeInTheDocument();
     });
   });

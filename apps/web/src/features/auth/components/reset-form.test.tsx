@@ -55,7 +55,7 @@ describe('the password reset form', () => {
     await user.type(screen.getByLabelText('New password'), 'secret12');
     await user.type(screen.getByLabelText('Confirm password'), 'secret21');
     await user.click(submit());
-    expect(await screen.findByText('Password not match')).toBeInTheDocument();
+    expect(await screen.findByText('The two passwords do not match')).toBeInTheDocument();
   });
 
   it('resets the password and hands the account back to the login form', async () => {

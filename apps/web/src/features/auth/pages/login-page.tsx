@@ -69,7 +69,9 @@ export function LoginPage() {
             ))}
           </ul>
         </div>
-        <span className="login-page__foot">{t('common:footer.pcHint')}</span>
+        <span className="login-page__foot pc-hint" data-testid="pc-hint">
+          {t('common:footer.pcHint')}
+        </span>
       </aside>
       <div className="login-page__main">
         {/* The brand panel, and the way home with it, is hidden on a narrow screen. */}

@@ -1,11 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingEndpoints, type billingRoutes } from '@turing/contract';
 import type { z } from 'zod';
 import { call } from '../../../shared/http/client.ts';
+import { billingKeys } from './keys.ts';
 
 type Body = z.input<typeof billingRoutes.orderCreate.body>;
 
 export const createOrder = (body: Body) => call(billingEndpoints.orderCreate, { body });
 
-/** Creates a pending order; the caller then leaves for its checkout address. */
-export const useCreateOrder = () => useMutation({ mutationFn: createOrder });
+/**
+ * Creates a pending order; the caller then leaves for its checkout address. The order history
+ * lists it at once, so one left unpaid can be paid from there.
+ */
+export function useCreateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.orders }),
+  });
+}

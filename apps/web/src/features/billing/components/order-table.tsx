@@ -1,9 +1,11 @@
-import { Button, Card, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
 import type { Order, OrderState } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrders } from '../api/list-orders.ts';
+import { usePayOrder } from '../api/pay-order.ts';
+import { useGoToCheckout } from '../hooks/use-go-to-checkout.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 
 const STATE_COLOR: Record<OrderState, string> = {
@@ -14,11 +16,13 @@ const STATE_COLOR: Record<OrderState, string> = {
   refunded: 'warning',
 };
 
-/** The user's orders, newest first, with "load more" and cancelling a pending one. */
+/** The user's orders, newest first, with "load more"; a pending one can be paid after all, or cancelled. */
 export function OrderTable() {
   const { t, i18n } = useTranslation('billing');
   const orders = useOrders();
   const cancel = useCancelOrder();
+  const pay = usePayOrder();
+  const goToCheckout = useGoToCheckout();
   const rows = orders.data?.pages.flatMap((p) => p.items) ?? [];
 
   const columns: TableColumnsType<Order> = [
@@ -51,15 +55,29 @@ export function OrderTable() {
       title: t('orders.actions'),
       render: (_, o) =>
         o.state === 'pending' ? (
-          <Popconfirm
-            title={t('orders.cancelConfirm')}
-            okText={t('orders.cancel')}
-            onConfirm={() => cancel.mutate(o.id, { onSuccess: () => toast.success(t('orders.cancelled')) })}
-          >
-            <Button size="small" loading={cancel.isPending && cancel.variables === o.id}>
-              {t('orders.cancel')}
+          <Space size={8}>
+            <Button
+              size="small"
+              type="primary"
+              aria-label={t('orders.payLabel', { name: i18n.language === 'zh' ? o.name.zh : o.name.en })}
+              loading={pay.isPending && pay.variables === o.id}
+              onClick={() =>
+                pay.mutate(o.id, { onSuccess: ({ order, checkoutUrl }) => goToCheckout(checkoutUrl, order.provider) })
+              }
+              data-testid="order-pay"
+            >
+              {t('orders.pay')}
             </Button>
-          </Popconfirm>
+            <Popconfirm
+              title={t('orders.cancelConfirm')}
+              okText={t('orders.cancel')}
+              onConfirm={() => cancel.mutate(o.id, { onSuccess: () => toast.success(t('orders.cancelled')) })}
+            >
+              <Button size="small" loading={cancel.isPending && cancel.variables === o.id}>
+                {t('orders.cancel')}
+              </Button>
+            </Popconfirm>
+          </Space>
         ) : null,
     },
   ];

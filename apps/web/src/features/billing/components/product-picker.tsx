@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, InputNumber, Radio, Segmented, Typography } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { CURRENCIES, LIMITS, type BillingAccount, type Currency, type Product } from '@turing/contract';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrder } from '../api/create-order.ts';
-import { checkoutTarget } from '../lib/checkout.ts';
+import { useGoToCheckout } from '../hooks/use-go-to-checkout.ts';
 import { defaultCurrency, formatMoney } from '../lib/format.ts';
 import { ProductOption } from './product-option.tsx';
 
@@ -19,7 +18,7 @@ interface Props {
 /** Currency, product, pieces and Buy: creates the order and goes to its checkout. */
 export function ProductPicker({ products, account, suggestedId }: Props) {
   const { t, i18n } = useTranslation('billing');
-  const navigate = useNavigate();
+  const goToCheckout = useGoToCheckout();
   const create = useCreateOrder();
   const suggested = products.some((p) => p.id === suggestedId) ? suggestedId : null;
   const [selected, setSelected] = useState<string | null>(suggested ?? products[0]?.id ?? null);
@@ -36,11 +35,7 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
     create.mutate(
       { productId: product.id, pieces, currency, provider },
       {
-        onSuccess({ order, checkoutUrl }) {
-          const target = checkoutTarget(checkoutUrl, order.provider, window.location.href);
-          if ('route' in target) void navigate(target.route);
-          else window.location.assign(target.href);
-        },
+        onSuccess: ({ order, checkoutUrl }) => goToCheckout(checkoutUrl, order.provider),
       },
     );
   };

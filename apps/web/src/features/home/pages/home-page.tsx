@@ -11,6 +11,9 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
+import { CompareSlider } from '../../../shared/ui/compare-slider/compare-slider.tsx';
+import heroModel from '../assets/hero-model.avif';
+import heroRender from '../assets/hero-render.avif';
 import './home-page.css';
 
 const FEATURES = [
@@ -35,12 +38,7 @@ export function HomePage() {
   return (
     <div className="home">
       <section className="home-hero">
-        <div className="home-hero__art" aria-hidden="true">
-          <div className="home-hero__block home-hero__block--a" />
-          <div className="home-hero__block home-hero__block--b" />
-          <div className="home-hero__block home-hero__block--c" />
-          <div className="home-hero__grid" />
-        </div>
+        <div className="home-hero__grid" aria-hidden="true" />
         <div className="home-hero__copy">
           <p className="home-hero__eyebrow">{t('hero.eyebrow')}</p>
           <h1 className="home-hero__title">{t('hero.title')}</h1>
@@ -54,6 +52,23 @@ export function HomePage() {
             </Button>
           </div>
         </div>
+        {/* A work of the demo community: the white model it started from and its rendering. */}
+        <figure className="home-hero__compare" data-testid="home-compare">
+          <CompareSlider
+            before={{ url: heroModel, thumbUrl: heroModel }}
+            after={heroRender}
+            alt={t('hero.compare.alt')}
+            width={640}
+            height={427}
+            lazy
+            labels={{
+              before: t('hero.compare.before'),
+              after: t('hero.compare.after'),
+              compare: t('hero.compare.label'),
+            }}
+          />
+          <figcaption>{t('hero.compare.caption')}</figcaption>
+        </figure>
       </section>
 
       <section className="home-section">
@@ -99,7 +114,9 @@ export function HomePage() {
         <span>
           © {new Date().getFullYear()} {t('common:appName')} · {t('common:footer.tagline')}
         </span>
-        <span>{t('common:footer.pcHint')}</span>
+        <span className="pc-hint" data-testid="pc-hint">
+          {t('common:footer.pcHint')}
+        </span>
       </footer>
     </div>
   );

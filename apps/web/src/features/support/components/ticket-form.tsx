@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { emailField, LIMITS, ticketMessageField, ticketSubjectField, type CreateTicketBody } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
+import { useUserInfo } from '../../../shared/api/get-user-info.ts';
 import { ApiError } from '../../../shared/http/api-error.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
@@ -12,17 +13,29 @@ import { ScreenshotField } from './screenshot-field.tsx';
 type Values = CreateTicketBody;
 const FIELDS = new Set<string>(['subject', 'message', 'contactEmail', 'screenshotUploadId']);
 
+/**
+ * The question for support. The reply address starts as the account's own e-mail, shown masked as
+ * the profile gives it; left as it is, the server sends to the account's address.
+ */
 export function TicketForm() {
   const { t } = useTranslation('support');
   const [form] = Form.useForm<Values>();
   const create = useCreateTicket();
   const [uploading, setUploading] = useState(false);
+  const accountEmail = useUserInfo().data?.email ?? null;
+  const contactEmail = Form.useWatch('contactEmail', form);
 
-  const submit = (values: Values) =>
-    create.mutate(values, {
+  // The profile may arrive after the form is drawn: fill the field unless something was typed already.
+  useEffect(() => {
+    if (accountEmail && !form.getFieldValue('contactEmail')) form.setFieldsValue({ contactEmail: accountEmail });
+  }, [accountEmail, form]);
+
+  const submit = ({ contactEmail, ...rest }: Values) =>
+    create.mutate(accountEmail && contactEmail === accountEmail ? rest : { ...rest, contactEmail }, {
       onSuccess() {
         toast.success(t('form.sent', { hours: LIMITS.supportReplyHours }));
         form.resetFields();
+        if (accountEmail) form.setFieldsValue({ contactEmail: accountEmail });
       },
       onError(err) {
         // The toast comes from the query client; the fields the server named get their message too.
@@ -63,7 +76,8 @@ export function TicketForm() {
         label={t('form.contactEmail')}
         extra={t('form.contactEmailHint')}
         required
-        rules={[zodRule(emailField, t)]}
+        // The account's own (masked) address stands as it is; anything typed must be an address.
+        rules={[accountEmail && contactEmail === accountEmail ? {} : zodRule(emailField, t)]}
       >
         <Input type="email" placeholder={t('form.contactEmailPlaceholder')} autoComplete="email" />
       </Form.Item>

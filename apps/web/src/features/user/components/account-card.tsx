@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Descriptions, Grid, Space, Tag, Tooltip, Typography } from 'antd';
 import { CrownOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@turing/contract';
@@ -12,9 +12,11 @@ export function AccountCard({ profile, onChanged }: { profile: UserProfile; onCh
   const [binding, setBinding] = useState<Method | null>(null);
   const wechat = useWechatInfo();
   const wechatUrl = wechat.data?.enabled ? wechat.data.startUrl : null;
+  // On a phone the labels go above their values: beside them they pushed the card past the screen.
+  const narrow = Grid.useBreakpoint().sm === false;
 
   const none = (method: Method) => (
-    <Space>
+    <Space wrap>
       <Typography.Text type="secondary">{t('account.notBound')}</Typography.Text>
       <Button size="small" onClick={() => setBinding(method)}>
         {method === 'phone' ? t('account.bindPhone') : t('account.bindEmail')}
@@ -24,9 +26,15 @@ export function AccountCard({ profile, onChanged }: { profile: UserProfile; onCh
   return (
     <>
       <BindContactModal method={binding} onClose={() => setBinding(null)} onBound={onChanged} />
-      <Descriptions column={1} bordered size="middle" styles={{ label: { width: 180 } }}>
+      <Descriptions
+        column={1}
+        bordered
+        size="middle"
+        layout={narrow ? 'vertical' : 'horizontal'}
+        styles={narrow ? undefined : { label: { width: 180 } }}
+      >
         <Descriptions.Item label={t('account.username')}>
-          <Space>
+          <Space wrap>
             {profile.username}
             {profile.isVip ? (
               <Tag color="gold" icon={<CrownOutlined />}>

@@ -6,8 +6,9 @@ import type { UserProfile } from '@turing/contract';
 import { checkImageFile, uploadImage } from '../../../shared/api/upload-image.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { toastError } from '../../../shared/ui/toast-error.ts';
+import { AvatarCropModal, type PickedImage } from './avatar-crop-modal.tsx';
 
-/** Picks an image, checks it here first, uploads it and makes it the avatar. */
+/** Picks an image, checks it here first, crops it square, uploads the square and makes it the avatar. */
 export function AvatarUploader({
   url,
   onUploaded,
@@ -17,17 +18,27 @@ export function AvatarUploader({
 }) {
   const { t } = useTranslation('user');
   const [busy, setBusy] = useState(false);
+  const [picked, setPickedImage] = useState<PickedImage | null>(null);
+  const setPicked = (file: File | null) => {
+    if (picked) URL.revokeObjectURL(picked.url);
+    setPickedImage(file ? { file, url: URL.createObjectURL(file) } : null);
+  };
 
-  const onFile = async (file: File) => {
+  const onFile = (file: File) => {
     const problem = checkImageFile(file);
     if (problem) {
       toast.error(t(`errors:${problem}`));
       return;
     }
+    setPicked(file);
+  };
+
+  const onCropped = async (square: File) => {
     setBusy(true);
     try {
-      const image = await uploadImage(file, 'avatar');
+      const image = await uploadImage(square, 'avatar');
       await onUploaded(image.id);
+      setPicked(null);
       toast.success(t('basic.avatarSaved'));
     } catch (err) {
       toastError(err);
@@ -44,7 +55,7 @@ export function AvatarUploader({
           accept=".png,.jpg,.jpeg,image/png,image/jpeg"
           showUploadList={false}
           beforeUpload={(file) => {
-            void onFile(file);
+            onFile(file);
             return false;
           }}
         >
@@ -56,6 +67,12 @@ export function AvatarUploader({
           {t('basic.avatarHint')}
         </div>
       </div>
+      <AvatarCropModal
+        picked={picked}
+        busy={busy}
+        onCancel={() => setPicked(null)}
+        onCropped={(square) => void onCropped(square)}
+      />
     </div>
   );
 }

@@ -27,7 +27,7 @@ describe('changing the password', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Please enter a password')).toBeInTheDocument();
     expect(await screen.findByText('The password must be 6 to 32 characters')).toBeInTheDocument();
-    expect(await screen.findByText('Password not match')).toBeInTheDocument();
+    expect(await screen.findByText('The two passwords do not match')).toBeInTheDocument();
     expect(api.to(PATH)).toEqual([]);
   });
 

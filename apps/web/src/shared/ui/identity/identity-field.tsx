@@ -4,6 +4,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../forms/zod-rule.ts';
 import { useClientConfig } from '../../api/get-client-config.ts';
+import { defaultPhoneCountry, preferredPhoneCountries } from '../phone-input/default-country.ts';
 import { fetchIpCountry } from '../phone-input/ip-country.ts';
 
 // The phone input (country list, flags, number formatting) is fetched when the phone method is
@@ -43,13 +44,15 @@ export function MethodSwitch({ value, onChange }: { value: Method; onChange(m: M
 
 /** The phone number (with its country picker) or the e-mail address that identifies the account. */
 export function IdentityField({ method }: { method: Method }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const lookupUrl = useClientConfig().data?.ipCountryLookupUrl ?? null;
   if (method === 'phone') {
-    // With the IP lookup switched on, the visitor's own country comes first instead of a fixed default.
+    // With the IP lookup switched on, the visitor's own country comes first; without it, the
+    // interface language and the browser's region say where the visitor probably is.
+    const country = defaultPhoneCountry(i18n.language);
     const countryProps = lookupUrl
       ? { lookupCountry: () => fetchIpCountry(lookupUrl) }
-      : { defaultCountry: 'CN', preferredCountries: ['CN', 'US', 'GB', 'SG'] };
+      : { defaultCountry: country, preferredCountries: preferredPhoneCountries(country) };
     return (
       <Form.Item name="phone" label={t('fields.phone')} rules={[zodRule('phoneField', t)]} validateTrigger="onBlur">
         <PhoneInput {...countryProps} aria-label={t('fields.phone')} showValidation={false} />

@@ -3,7 +3,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { matchRule, zodRule } from '../../forms/zod-rule.ts';
 
-/** A new password (6 to 32 characters) and its confirmation ("Password not match"). */
+/** A new password (6 to 32 characters) and its confirmation ("the two passwords do not match"). */
 export function PasswordPair({ label, confirmLabel }: { label: string; confirmLabel: string }) {
   const { t } = useTranslation('auth');
   return (
