@@ -81,7 +81,8 @@ test('iterative rendering: a neural render extracts line art from the base and i
   expect(body).toMatchObject({ mode: 'iterate', renderMode: 'neural', controlStrength: 0.9, imageWeight: 0.25 });
   expect(task.params.lineArtImageId).toEqual(expect.any(String));
   const card = cards(page).first();
-  await expect(card).toContainText('Neural render');
+  await expect(card.getByRole('group')).toHaveAccessibleName(/^Neural render · /);
+  await expect(page.getByTestId('stage')).toContainText('Neural render');
   await expect(card).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
 });
 

@@ -145,8 +145,10 @@ export function createLedgerRepository(db: Db) {
         with locked as materialized (
           select user_id, plan_until, plan_debt_seconds,
                  least(greatest(cubes, 0), ${entry.cubes}::int) as cubes_taken,
+                 -- Whole seconds, rounded up: taking all that is left ends the plan now, not a
+                 -- fraction of a second later (a rounded-down remainder kept the user VIP for it).
                  case when plan_until > now()
-                      then least(${entry.planSeconds}::int, round(extract(epoch from plan_until - now()))::int)
+                      then least(${entry.planSeconds}::int, ceil(extract(epoch from plan_until - now()))::int)
                       else 0 end as seconds_taken
             from ${accounts} where user_id = ${entry.userId}
              for update

@@ -59,6 +59,8 @@ export function OrderTable() {
             <Button
               size="small"
               type="primary"
+              // Ant Design spaces out a two-character Chinese label ("支 付"); the name must keep the visible word.
+              autoInsertSpace={false}
               aria-label={t('orders.payLabel', { name: i18n.language === 'zh' ? o.name.zh : o.name.en })}
               loading={pay.isPending && pay.variables === o.id}
               onClick={() =>
