@@ -32,11 +32,23 @@ export const FAST: Partial<ComfyEngineOptions> = {
   timeoutMs: 5_000,
   probeMs: 50,
   idleProbeMs: 500,
-  probeTimeoutMs: 1_000,
+  // A deadline for a local server's answer, not a timing: a busy test machine answers slowly.
+  probeTimeoutMs: 3_000,
   downRetryMs: 50,
   downRetryMaxMs: 200,
   queueRefreshMs: 20,
 };
+
+/**
+ * Waits until the engine runs the task. A run that ends first (say, no server took it) fails the
+ * test at once with its own error, instead of leaving it waiting and the run's rejection unheard.
+ */
+export async function untilRunning(ctx: { running: Promise<void> }, run: Promise<unknown>): Promise<void> {
+  const ended = run.then(() => {
+    throw new Error('the run ended before the task was running');
+  });
+  await Promise.race([ctx.running, ended]);
+}
 
 export function startEngine(urls: string[], options: Partial<ComfyEngineOptions> = {}): Engine {
   const engine = createComfyEngine({ urls, models: MODELS, ...FAST, ...options });

@@ -6,6 +6,7 @@ import {
   postedGraph,
   startEngine,
   startFake,
+  untilRunning,
 } from '../../../../test-support/comfyui/comfy-test-kit.ts';
 
 afterEach(cleanup);
@@ -38,7 +39,7 @@ describe('ComfyUI engine: watchdog', () => {
     fake.queue.hold = true;
     const ctx = makeContext();
     const run = engine.run(makeTask(), ctx);
-    await ctx.running;
+    await untilRunning(ctx, run);
 
     fake.restart();
 
@@ -51,7 +52,7 @@ describe('ComfyUI engine: watchdog', () => {
     fake.queue.hold = true;
     const ctx = makeContext();
     const run = engine.run(makeTask(), ctx);
-    await ctx.running;
+    await untilRunning(ctx, run);
 
     await fake.down();
 

@@ -10,6 +10,7 @@ import {
   postedGraph,
   startEngine,
   startFake,
+  untilRunning,
   waitingEvents,
 } from '../../../../test-support/comfyui/comfy-test-kit.ts';
 
@@ -170,7 +171,7 @@ describe('ComfyUI engine: cancel', () => {
     const task = makeTask();
     const ctx = makeContext();
     const run = engine.run(task, ctx);
-    await ctx.running;
+    await untilRunning(ctx, run);
 
     ctx.controller.abort();
 
@@ -185,7 +186,7 @@ describe('ComfyUI engine: cancel', () => {
     fake.queue.hold = true;
     const blockerCtx = makeContext();
     const blocker = engine.run(makeTask(), blockerCtx);
-    await blockerCtx.running;
+    await untilRunning(blockerCtx, blocker);
     const task = makeTask();
     const ctx = makeContext();
     const run = engine.run(task, ctx);
