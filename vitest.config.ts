@@ -19,6 +19,7 @@ const server = {
   // so a worker keeps its loaded modules from one file to the next instead of importing the whole
   // server again per file, which took longer than most files' tests.
   isolate: false,
+  setupFiles: ['apps/server/test-support/wait-deadline.setup.ts'],
 } as const;
 
 export default defineConfig({

@@ -1,9 +1,10 @@
-import { Alert, Button, Skeleton, Tag } from 'antd';
+import { Tag } from 'antd';
 import { LIMITS, TAG_CATEGORIES, type DesignType, type TagCategory } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useDesignTags } from '../../../shared/api/get-design-tags.ts';
 import type { StudioValues } from '../lib/studio-values.ts';
 import { PresetCards } from './presets/preset-cards.tsx';
+import { TagsState } from './tags-state.tsx';
 
 interface Props {
   type: DesignType;
@@ -26,21 +27,7 @@ export function TagPicker({ type, value, onChange, hide = [] }: Props) {
   const tags = useDesignTags(type);
   const lang = i18n.language === 'zh' ? 'zh' : 'en';
 
-  if (tags.isPending) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
-  if (tags.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('tags.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void tags.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (!tags.data) return <TagsState query={tags} rows={3} />;
 
   const toggle = (category: TagCategory, slug: string, on: boolean) => {
     const current = value[category];

@@ -1,8 +1,9 @@
-import { Alert, Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import type { DesignType } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useDesignTags } from '../../../../shared/api/get-design-tags.ts';
 import type { StudioValues } from '../../lib/studio-values.ts';
+import { TagsState } from '../tags-state.tsx';
 import { PresetCards } from './preset-cards.tsx';
 import './presets.css';
 
@@ -22,21 +23,7 @@ export function MaterialSwap({ type, tags, onChange }: Props) {
   const list = useDesignTags(type);
   const lang = i18n.language === 'zh' ? 'zh' : 'en';
 
-  if (list.isPending) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
-  if (list.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('tags.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (!list.data) return <TagsState query={list} rows={2} />;
   const chosen = list.data.material.find((m) => m.slug === tags.material[0]);
   const set = (material: string[]) => onChange({ tags: { ...tags, material } });
 
