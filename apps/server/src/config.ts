@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ENGINE_NAMES } from '@turing/contract';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -98,7 +99,7 @@ const envSchema = z.object({
     .min(1024)
     .default(64 * 1024),
   // Generation
-  GENERATION_ENGINE: z.enum(['preview', 'comfyui', 'openai']).default('preview'),
+  GENERATION_ENGINE: z.enum(ENGINE_NAMES).default('preview'),
   /** Per-model engine, e.g. "architecture:comfyui,architecture-beta:openai". */
   MODEL_ENGINES: z.string().default(''),
   /** How long the preview engine takes per task (so the queue is visible in a demo; 0 in tests). */
@@ -128,6 +129,22 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().optional(),
   OPENAI_IMAGE_MODEL: z.string().default('gpt-image-2'),
+  /** Stability AI (REST v2beta): text uses stable-image/generate/<STABILITY_MODEL> (core, ultra or sd3). */
+  STABILITY_API_KEY: z.string().optional(),
+  STABILITY_BASE_URL: z.string().default('https://api.stability.ai'),
+  STABILITY_MODEL: z.enum(['core', 'ultra', 'sd3']).default('core'),
+  /** Black Forest Labs FLUX: BFL_MODEL makes text tasks, BFL_EDIT_MODEL those with an input image. */
+  BFL_API_KEY: z.string().optional(),
+  BFL_BASE_URL: z.string().default('https://api.bfl.ai'),
+  BFL_MODEL: z.string().default('flux-pro-1.1'),
+  BFL_EDIT_MODEL: z.string().default('flux-kontext-pro'),
+  /** Signs BFL's webhook calls (sent to PUBLIC_URL); without it the engine polls. */
+  BFL_WEBHOOK_SECRET: z.string().optional(),
+  /** Alibaba Cloud Model Studio (DashScope); the base URL picks the region (Beijing: https://dashscope.aliyuncs.com). */
+  DASHSCOPE_API_KEY: z.string().optional(),
+  DASHSCOPE_BASE_URL: z.string().default('https://dashscope-intl.aliyuncs.com'),
+  WAN_MODEL: z.string().default('wan2.2-t2i-flash'),
+  WAN_EDIT_MODEL: z.string().default('wanx2.1-imageedit'),
   /** Model that translates Chinese prompts for English-only engines (needs OPENAI_API_KEY). */
   TRANSLATE_MODEL: z.string().default('gpt-4o-mini'),
   /** Long edge in pixels per quality. */

@@ -9,6 +9,7 @@ export * from './paging.ts';
 export * from './system.ts';
 export * from './system.endpoints.ts';
 export * from './system.admin.ts';
+export type * from './capabilities.ts';
 export * from './user.ts';
 export * from './user.endpoints.ts';
 export * from './auth.ts';

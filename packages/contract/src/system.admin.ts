@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route } from './route.ts';
 import { systemAdminEndpoints } from './system.endpoints.ts';
 
-export const ENGINE_NAMES = ['preview', 'comfyui', 'openai'] as const;
+export const ENGINE_NAMES = ['preview', 'comfyui', 'openai', 'stability', 'flux', 'wan'] as const;
 export const ENGINE_SERVER_STATES = ['up', 'draining', 'down'] as const;
 
 /** One generation server of a fleet (ComfyUI) as its engine last saw it. */

@@ -4,8 +4,10 @@
  * turns one prepared task into images, reporting progress on the way.
  */
 
-export const ENGINE_NAMES = ['preview', 'comfyui', 'openai'] as const;
-export type EngineName = (typeof ENGINE_NAMES)[number];
+import type { EngineName } from '@turing/contract';
+
+export { ENGINE_NAMES } from '@turing/contract';
+export type { EngineName };
 export type TaskMode = 'text' | 'iterate' | 'edit' | 'upscale';
 
 /** Input images as encoded bytes (PNG or JPEG), already owned-checked and loaded from storage. */

@@ -45,6 +45,10 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
           timeoutMs: config.TASK_TIMEOUT_MS,
         });
       }
+      case 'stability':
+      case 'flux':
+      case 'wan':
+        throw new Error(`the ${name} engine is not built yet`);
     }
   };
   // The ones made successfully, for callers that must not make one by asking (readiness).

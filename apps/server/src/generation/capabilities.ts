@@ -1,0 +1,101 @@
+import type { EngineCapabilities, EngineName } from '@turing/contract';
+
+const ALL_MODES = ['text', 'iterate', 'edit', 'upscale'] as const;
+const ALL_QUALITIES = ['SD', 'HD', 'FHD'] as const;
+
+/**
+ * What each engine does, from its provider's documentation. Known without making the engine, so
+ * a node that never runs an engine still describes it (the studio's model list, submit checks).
+ */
+export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
+  // Draws every mode on the CPU; upscales with the built-in neural upscaler.
+  preview: {
+    modes: ALL_MODES,
+    maxCount: 8,
+    aspects: 'any',
+    qualities: ALL_QUALITIES,
+    mask: true,
+    reference: true,
+    depth: true,
+    lineArt: true,
+    seed: true,
+    negativePrompt: true,
+    upscale: [2, 4],
+    languages: ['en', 'zh'],
+  },
+  // Our SDXL workflows: ControlNet depth and line art, IP-Adapter reference, inpainting, an upscale model.
+  comfyui: {
+    modes: ALL_MODES,
+    maxCount: 8,
+    aspects: 'any',
+    qualities: ALL_QUALITIES,
+    mask: true,
+    reference: true,
+    depth: true,
+    lineArt: true,
+    seed: true,
+    negativePrompt: true,
+    upscale: [2, 4],
+    languages: ['en'],
+  },
+  // GPT Image: three sizes (1024², 1536×1024, 1024×1536), edits with input images and a mask, no seed.
+  openai: {
+    modes: ['text', 'iterate', 'edit'],
+    maxCount: 8,
+    aspects: ['1:1', '3:2', '2:3'],
+    qualities: ALL_QUALITIES,
+    mask: true,
+    reference: true,
+    depth: false,
+    lineArt: false,
+    seed: false,
+    negativePrompt: false,
+    upscale: [],
+    languages: ['en', 'zh'],
+  },
+  // Stability AI v2beta: generate (core/ultra/sd3), control sketch/structure, inpaint, upscale.
+  stability: {
+    modes: ALL_MODES,
+    maxCount: 4,
+    aspects: ['1:1', '16:9', '9:16', '3:2', '2:3'],
+    qualities: ALL_QUALITIES,
+    mask: true,
+    reference: false,
+    depth: true,
+    lineArt: true,
+    seed: true,
+    negativePrompt: true,
+    upscale: [4],
+    languages: ['en'],
+  },
+  // Black Forest Labs: FLUX 1.1 [pro] for text, FLUX.1 Kontext [pro] for an input image.
+  flux: {
+    modes: ['text', 'iterate', 'edit'],
+    maxCount: 4,
+    aspects: 'any',
+    qualities: ALL_QUALITIES,
+    mask: true,
+    reference: false,
+    depth: false,
+    lineArt: false,
+    seed: true,
+    negativePrompt: false,
+    upscale: [],
+    languages: ['en'],
+  },
+  // Alibaba Cloud Model Studio: Wan text-to-image and image editing; reads Chinese as typed.
+  wan: {
+    modes: ['text', 'iterate', 'edit'],
+    maxCount: 4,
+    aspects: 'any',
+    qualities: ALL_QUALITIES,
+    mask: true,
+    reference: false,
+    depth: false,
+    lineArt: false,
+    seed: true,
+    negativePrompt: true,
+    upscale: [],
+    languages: ['en', 'zh'],
+  },
+};

@@ -1,0 +1,31 @@
+import type { ENGINE_NAMES } from './system.admin.ts';
+import type { Quality, SizePreset, TaskMode } from './design.constants.ts';
+
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/**
+ * What an engine can do with a task, declared without making the engine (no key, no network), so
+ * the studio can show it and a submit can refuse an unsupported combination before any charge.
+ */
+export interface EngineCapabilities {
+  /** Task modes it runs itself (an upscale it lacks runs on the built-in neural upscaler). */
+  modes: readonly TaskMode[];
+  /** Images one task may ask for. */
+  maxCount: number;
+  /** Aspect presets it can make; 'any' also covers a base image's own ratio. */
+  aspects: readonly SizePreset[] | 'any';
+  qualities: readonly Quality[];
+  /** Edit: changes only the painted region (natively, or by pasting its result back through the mask). */
+  mask: boolean;
+  /** Which guide images it uses: a reference (colours, materials), a depth map, line art. */
+  reference: boolean;
+  depth: boolean;
+  lineArt: boolean;
+  /** Whether a seed is honoured (the same seed and prompt give the same image). */
+  seed: boolean;
+  negativePrompt: boolean;
+  /** Upscale factors it runs itself. */
+  upscale: readonly (2 | 4)[];
+  /** Prompt languages it reads as typed; others are translated to English first. */
+  languages: readonly ('en' | 'zh')[];
+}
