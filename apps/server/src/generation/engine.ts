@@ -50,6 +50,11 @@ export interface EngineTask {
   controlStrength: number;
   /** Style, material and function tags chosen (their prompt slugs), for engines that use them directly. */
   tags: { style: string[]; material: string[]; function: string[] };
+  /**
+   * The provider's own model for this task when the catalogue names one (e.g. Stability's `ultra`,
+   * FLUX's `flux-pro-1.1-ultra`); absent: the engine's configured default.
+   */
+  engineModel?: string;
   /** upscale: 2 or 4. */
   upscale?: 2 | 4;
   /**
@@ -83,14 +88,15 @@ export interface EngineResult {
 /**
  * How a run failed; the task lifecycle decides the state from it:
  * - `unavailable`: nothing reached a healthy server (down, refused) → retry once elsewhere, else `lost` (refund);
- * - `invalid`: the engine refused the job (validation, node_errors, content policy) → `lost` (refund), no retry;
+ * - `invalid`: the engine refused the job (validation, node_errors) → `lost` (refund), no retry;
+ * - `refused`: the provider's moderation refused the prompt or an image → `lost` (refund) with its own message, no retry;
  * - `lost`: the server lost the job (restart, crash, died, hung, history gone) → moved to another
  *   server (a bounded number of times), else `lost` (refund);
  * - `stalled`: no progress for too long → `timed_out` (refund);
  * - `interrupted`: cancelled through the engine at our request → `cancelled`.
  * `message` is for logs and operators; `userMessage` (optional, already safe) may be shown.
  */
-export type EngineFailure = 'unavailable' | 'invalid' | 'lost' | 'stalled' | 'interrupted';
+export type EngineFailure = 'unavailable' | 'invalid' | 'refused' | 'lost' | 'stalled' | 'interrupted';
 
 export class EngineError extends Error {
   readonly kind: EngineFailure;
