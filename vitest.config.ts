@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresPassFiles } from './apps/server/test-support/postgres-pass.ts';
 
 // With TEST_DATABASE_URL (a throw-away PostgreSQL server; the test script starts one), the server
@@ -21,6 +21,18 @@ const server = {
   isolate: false,
   setupFiles: ['apps/server/test-support/wait-deadline.setup.ts'],
 } as const;
+
+const web = {
+  root: './apps/web',
+  include: ['src/**/*.test.{ts,tsx}'],
+  environment: 'jsdom',
+  setupFiles: ['./src/test/setup.ts'],
+  // A form test clicks through a dozen steps; on a busy machine that outlasts the default 5 s.
+  testTimeout: 20_000,
+  // A worker thread starts faster than a process, which counts with about sixty files.
+  pool: 'threads',
+} as const;
+const WEB_FRESH_MODULES = ['src/shared/ui/phone-input/country-flag.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -57,17 +69,19 @@ export default defineConfig({
       {
         extends: './apps/web/vite.config.ts',
         test: {
+          ...web,
           name: 'web',
-          root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
-          // A form test clicks through a dozen steps; on a busy machine that outlasts the default 5 s.
-          testTimeout: 20_000,
-          // Each file still gets a fresh module graph and DOM; a worker thread starts faster than a
-          // process, which counts with about fifty files.
-          pool: 'threads',
+          exclude: [...configDefaults.exclude, ...WEB_FRESH_MODULES],
+          // A worker keeps the loaded modules (React, Ant Design, the app) from one file to the next
+          // instead of importing them again per file, which cost more than the tests themselves; each
+          // file still gets its own DOM, and the test set-up resets the stores and the query cache.
+          isolate: false,
         },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        // Files that observe when a module is first loaded (vi.mock of a module, a module-level cache).
+        test: { ...web, name: 'web-fresh', include: WEB_FRESH_MODULES },
       },
     ],
   },

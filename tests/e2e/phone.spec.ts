@@ -32,13 +32,13 @@ for (const viewport of PHONES) {
   test.describe(`on a ${viewport.width}×${viewport.height} phone`, () => {
     test.use({ viewport });
 
-    for (const route of PUBLIC) {
-      test(`${route.path} fits the screen width`, async ({ page }) => {
+    test('each public page fits the screen width', async ({ page }) => {
+      for (const route of PUBLIC) {
         await page.goto(`/#${route.path}`);
-        await expect(route.ready(page)).toBeVisible();
-        expect(await overflow(page)).toBeLessThanOrEqual(0);
-      });
-    }
+        await expect(route.ready(page), route.path).toBeVisible();
+        expect.soft(await overflow(page), `${route.path} overflows the screen by`).toBeLessThanOrEqual(0);
+      }
+    });
 
     test('a published work and its creator’s page fit the screen width', async ({ page }) => {
       test.setTimeout(90_000);

@@ -31,7 +31,8 @@ export default defineConfig({
     // The app honours the system's "reduce motion": menus and dialogs open at once, so a journey
     // neither waits for animations nor clicks an item that is still sliding in.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU time; in CI a failing test runs again with one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -65,6 +66,9 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // Slow enough that the studio shows queued and generating cards, fast enough for a journey.
       PREVIEW_PACE_MS: '800',
+      // Journeys run side by side and each waits for its own tasks: enough workers that a task
+      // starts at once instead of queueing behind another journey's (the pace is a timer, not CPU).
+      WORKER_CONCURRENCY: '8',
     },
   },
 });

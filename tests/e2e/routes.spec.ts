@@ -26,21 +26,25 @@ test.describe('as an anonymous visitor', () => {
     await expect(page).toHaveTitle('Home - Turing Design');
   });
 
-  for (const route of PUBLIC) {
-    test(`${route.path} renders with its title`, async ({ page }) => {
+  // One page visits them all, as a visitor following links would: the app loads once and each
+  // route is reached by a change of the address's hash.
+  test('each public page renders with its title', async ({ page }) => {
+    for (const route of PUBLIC) {
       await page.goto(`/#${route.path}`);
-      await expect(page).toHaveTitle(route.title);
-      await expect(page).toHaveURL(new RegExp(`#${route.path}$`));
-    });
-  }
+      await expect(page, route.path).toHaveTitle(route.title);
+      await expect(page, route.path).toHaveURL(new RegExp(`#${route.path}$`));
+    }
+  });
 
-  for (const path of PROTECTED) {
-    test(`${path} requires login`, async ({ page }) => {
+  test('each account and design page requires login', async ({ page }) => {
+    for (const path of PROTECTED) {
+      await page.goto('/#/home');
+      await expect(page).toHaveTitle('Home - Turing Design');
       await page.goto(`/#${path}`);
-      await expect(page).toHaveURL(/#\/login/);
-      await expect(page).toHaveTitle('Login - Turing Design');
-    });
-  }
+      await expect(page, path).toHaveURL(/#\/login/);
+      await expect(page, path).toHaveTitle('Login - Turing Design');
+    }
+  });
 
   test('/own?selectedCollection=true asks a visitor to log in and comes back to the collection', async ({ page }) => {
     await page.goto('/#/own?selectedCollection=true');

@@ -3,6 +3,17 @@ import fs from 'node:fs';
 import { configure } from '@testing-library/react';
 import path from 'node:path';
 import { initI18n, loadNamespaces } from '../shared/i18n/i18n.ts';
+import { useLoginStore } from '../shared/session/login-store.ts';
+import { useSettingsStore } from '../shared/settings/settings-store.ts';
+
+// A worker keeps its modules from one test file to the next (vitest.config.ts): each file starts
+// with the stores as they were first made, not as the previous file left them.
+const pristine = ((globalThis as { __pristineStores?: unknown[] }).__pristineStores ??= [
+  useLoginStore.getState(),
+  useSettingsStore.getState(),
+]) as [ReturnType<typeof useLoginStore.getState>, ReturnType<typeof useSettingsStore.getState>];
+useLoginStore.setState(pristine[0], true);
+useSettingsStore.setState(pristine[1], true);
 
 // The app loads feature namespaces with their pages; components under test get them all up front.
 const namespaces = fs
