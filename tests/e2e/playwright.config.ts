@@ -34,7 +34,10 @@ export default defineConfig({
     // Recording a trace costs every test CPU time; in CI a failing test runs again with one.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell (scripts/test.sh picks it when installed), else the full browser.
+      executablePath:
+        process.env.CHROMIUM_PATH ??
+        ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((exe) => fs.existsSync(exe)),
       args: [
         '--no-sandbox',
         '--disable-gpu',
