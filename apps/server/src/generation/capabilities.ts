@@ -67,7 +67,7 @@ export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
     lineArt: true,
     seed: true,
     negativePrompt: true,
-    // ×4: upscale/fast; ×2: upscale/conservative (or fast for a source over ~1 MP), resized to the exact target.
+    // upscale/conservative up to ~5 MP targets, upscale/fast (×4) beyond; resized to the exact target.
     upscale: [2, 4],
     languages: ['en'],
   },

@@ -195,37 +195,49 @@ describe('stability engine: what it sends', () => {
     expect((await sharp(images[0]!).metadata()).width).toBe(400);
   });
 
-  it('upscales ×4 with upscale/fast and returns the exact target size', async () => {
-    const base = await png(300, 200);
-    const { images } = await run(
-      task({ mode: 'upscale', upscale: 4, count: 1, width: 1200, height: 800, images: { base } }),
-    );
-    const [req] = fake.received;
-    expect(req!.path).toBe('/v2beta/stable-image/upscale/fast');
-    expect(req!.fields).toEqual({ output_format: 'png' });
-    expect([req!.files.image!.width, req!.files.image!.height]).toEqual([300, 200]);
-    const meta = await sharp(images[0]!).metadata();
-    expect([meta.width, meta.height]).toEqual([1200, 800]);
-  });
-
-  it('upscales ×2 with upscale/conservative (prompt required) while its ~4 MP covers the target, else fast', async () => {
+  it('upscales with upscale/conservative (prompt required) while its ~4 MP answer covers the target', async () => {
     const small = await png(640, 480);
     const { images } = await run(
       task({ mode: 'upscale', upscale: 2, count: 1, width: 1280, height: 960, prompt: '', images: { base: small } }),
     );
-    expect(fake.received[0]!.path).toBe('/v2beta/stable-image/upscale/conservative');
-    expect(fake.received[0]!.fields.prompt).toBe('a detailed interior design photograph');
-    expect((await sharp(images[0]!).metadata()).width).toBe(1280);
+    const [req] = fake.received;
+    expect(req!.path).toBe('/v2beta/stable-image/upscale/conservative');
+    expect(req!.fields).toMatchObject({ prompt: 'a detailed interior design photograph', output_format: 'png' });
+    expect([req!.files.image!.width, req!.files.image!.height]).toEqual([640, 480]);
+    const meta = await sharp(images[0]!).metadata();
+    expect([meta.width, meta.height]).toEqual([1280, 960]);
 
-    const large = await png(1600, 1200);
-    const { images: big } = await run(
-      task({ mode: 'upscale', upscale: 2, count: 1, width: 3200, height: 2400, images: { base: large } }),
+    await run(
+      task({ mode: 'upscale', upscale: 4, count: 1, width: 1024, height: 768, images: { base: await png(256, 192) } }),
     );
-    const req = fake.received[1]!;
-    expect(req.path).toBe('/v2beta/stable-image/upscale/fast');
-    expect(req.files.image!.width * req.files.image!.height).toBeLessThanOrEqual(1_048_576);
-    const meta = await sharp(big[0]!).metadata();
-    expect([meta.width, meta.height]).toEqual([3200, 2400]);
+    expect(fake.received[1]!.path).toBe('/v2beta/stable-image/upscale/conservative');
+  });
+
+  it('upscales beyond that with upscale/fast (×4 of at most 1 MP) and returns the exact target size', async () => {
+    const { images } = await run(
+      task({ mode: 'upscale', upscale: 4, count: 1, width: 3200, height: 2400, images: { base: await png(800, 600) } }),
+    );
+    const [req] = fake.received;
+    expect(req!.path).toBe('/v2beta/stable-image/upscale/fast');
+    expect(req!.fields).toEqual({ output_format: 'png' });
+    expect([req!.files.image!.width, req!.files.image!.height]).toEqual([800, 600]);
+    expect(await sharp(images[0]!).metadata()).toMatchObject({ width: 3200, height: 2400 });
+
+    // ×2 of a source over 1 MP: shrunk to fit fast's input, then ×4 covers the target.
+    const { images: big } = await run(
+      task({
+        mode: 'upscale',
+        upscale: 2,
+        count: 1,
+        width: 3200,
+        height: 2400,
+        images: { base: await png(1600, 1200) },
+      }),
+    );
+    const sent = fake.received[1]!;
+    expect(sent.path).toBe('/v2beta/stable-image/upscale/fast');
+    expect(sent.files.image!.width * sent.files.image!.height).toBeLessThanOrEqual(1_048_576);
+    expect(await sharp(big[0]!).metadata()).toMatchObject({ width: 3200, height: 2400 });
   });
 });
 

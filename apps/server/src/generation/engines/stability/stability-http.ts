@@ -196,7 +196,9 @@ export function createStabilityHttp(options: StabilityHttpOptions) {
         const detail = `HTTP ${res.status}${body.name ? `, ${body.name}` : ''}`;
         if (res.status === 429) {
           rateLimited += 1;
-          const ms = retryAfterMs(res.headers.get('retry-after')) ?? backoff(options.backoffMs, rateLimited);
+          const asked = retryAfterMs(res.headers.get('retry-after'));
+          // "Retry-After: 0" still waits a little: an immediate retry would only be limited again.
+          const ms = asked !== undefined ? Math.max(asked, 200) : backoff(options.backoffMs, rateLimited);
           options.log?.warn({ path, waitMs: ms }, 'Stability rate limit; waiting');
           await wait(
             ms,

@@ -91,9 +91,9 @@ const upscalePrompt = (task: EngineTask) =>
  *   core has no image-to-image, so the base goes through `control/structure` with
  *   `control_strength` = imageWeight (its layout survives, the look follows the prompt);
  * - edit → `edit/inpaint` with the base and our mask (white = change, as inpaint reads it);
- * - upscale ×4 → `upscale/fast` (the API's own ×4); ×2 → `upscale/conservative` when its ~4 MP
- *   answer covers the target, else `upscale/fast` (a larger source would otherwise come back
- *   smaller than asked). The answer is resized to the exact target afterwards.
+ * - upscale (×2 or ×4) → `upscale/conservative` while its ~4 MP answer covers the target (its
+ *   input shrunk to 1 MP), else `upscale/fast` (×4 of an input shrunk to 1 MP, so up to 16 MP);
+ *   either answer is resized to the exact target afterwards.
  */
 export async function planRequest(task: EngineTask, model: StabilityModel): Promise<PlannedRequest> {
   const negative = task.negativePrompt.trim() || undefined;
@@ -174,7 +174,9 @@ export async function planRequest(task: EngineTask, model: StabilityModel): Prom
   }
 
   if (!base) throw new EngineError('invalid', 'stability: upscale needs a base image');
-  const conservative = task.upscale !== 4 && task.width * task.height <= CONSERVATIVE_OUTPUT_PIXELS * 1.05;
+  // Conservative answers ~4 MP whatever it is given: it serves every target it covers (up to a
+  // final enlargement of ~12 % a side, e.g. ×2 of a 1280×960 result); beyond, fast's ×4 does.
+  const conservative = task.width * task.height <= CONSERVATIVE_OUTPUT_PIXELS * 1.25;
   if (conservative) {
     const fields: Fields = {
       prompt: upscalePrompt(task),
