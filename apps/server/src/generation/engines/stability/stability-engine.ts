@@ -73,7 +73,7 @@ export function createStabilityEngine(options: StabilityEngineOptions): Engine {
       if (answer.finishReason === 'CONTENT_FILTERED') {
         throw new EngineError('refused', `stability: ${planned.what} output filtered by content moderation`);
       }
-      if (task.mode !== 'upscale' && planned.what !== 'upscale/fast' && answer.seed !== null && answer.seed !== seed) {
+      if (task.mode !== 'upscale' && answer.seed !== null && answer.seed !== seed) {
         options.log?.warn({ taskId: task.id, sent: seed, used: answer.seed }, 'Stability used another seed than sent');
       }
       images.push(await fitResult(answer.bytes, task.width, task.height));
