@@ -53,7 +53,9 @@ export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
     upscale: [],
     languages: ['en', 'zh'],
   },
-  // Stability AI v2beta: generate (core/ultra/sd3), control sketch/structure, inpaint, upscale.
+  // Stability AI v2beta: generate (core/ultra/sd3), control sketch/structure, inpaint, upscale. Its
+  // aspect ratios (21:9 16:9 3:2 5:4 1:1 4:5 2:3 9:16 9:21) match these presets exactly; others are
+  // made at the nearest and cropped. A negative prompt is ignored by the SD 3.5 turbo models only.
   stability: {
     modes: ALL_MODES,
     maxCount: 4,
@@ -65,7 +67,8 @@ export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
     lineArt: true,
     seed: true,
     negativePrompt: true,
-    upscale: [4],
+    // upscale/conservative up to ~5 MP targets, upscale/fast (×4) beyond; resized to the exact target.
+    upscale: [2, 4],
     languages: ['en'],
   },
   // Black Forest Labs: FLUX 1.1 [pro] for text, FLUX.1 Kontext [pro] for an input image.

@@ -45,7 +45,17 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
           timeoutMs: config.TASK_TIMEOUT_MS,
         });
       }
-      case 'stability':
+      case 'stability': {
+        if (!config.STABILITY_API_KEY) throw new Error('the stability engine needs STABILITY_API_KEY');
+        const { createStabilityEngine } = await import('./engines/stability/stability-engine.ts');
+        return createStabilityEngine({
+          apiKey: config.STABILITY_API_KEY,
+          baseURL: config.STABILITY_BASE_URL,
+          model: config.STABILITY_MODEL,
+          timeoutMs: config.TASK_TIMEOUT_MS,
+          log,
+        });
+      }
       case 'flux':
       case 'wan':
         throw new Error(`the ${name} engine is not built yet`);

@@ -17,7 +17,7 @@ import type { TaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
 
 /** Engines that read English only get Chinese prompts translated. */
-const ENGLISH_ONLY = new Set(['comfyui', 'preview']);
+const ENGLISH_ONLY = new Set(['comfyui', 'preview', 'stability']);
 const FINISHED: readonly string[] = FINISHED_STATES;
 
 export interface TaskServiceDeps {

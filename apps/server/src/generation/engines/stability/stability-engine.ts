@@ -1,0 +1,131 @@
+import { EngineError, type Engine, type EngineRunContext, type EngineTask } from '../../engine.ts';
+import { createStabilityHttp, type StabilityLog } from './stability-http.ts';
+import { fitResult } from './stability-images.ts';
+import { apiSeed, planRequest, resolveModel, type GenerateEndpoint } from './stability-requests.ts';
+
+export interface StabilityEngineOptions {
+  apiKey: string;
+  /** Another endpoint speaking the same API (a proxy, a test server). */
+  baseURL?: string;
+  /** The generate endpoint for tasks whose model names none of ours. */
+  model?: GenerateEndpoint;
+  /** A task's deadline from the start of its run: waits for a rate limit and hung requests end there. */
+  timeoutMs?: number;
+  /** Retries of a 5xx or a dropped connection per request. */
+  retries?: number;
+  /** First retry backoff in ms (doubled per retry). */
+  backoffMs?: number;
+  log?: StabilityLog;
+}
+
+const DEFAULT_BASE_URL = 'https://api.stability.ai';
+const DEFAULT_TIMEOUT_MS = 600_000;
+/** Rough duration of one request, only to pace the estimated progress bar. */
+const EXPECTED_MS = 12_000;
+const HEARTBEAT_MS = 2_000;
+
+/**
+ * Stability AI's REST v2beta image API. Every endpoint answers one image per request, at once
+ * (synchronously), so a task of `count` images makes `count` requests in turn, image i with the
+ * task's seed + i (see stability-requests.ts for which endpoint serves which task).
+ *
+ * - outputs are resized (centred crop) to the task's exact size; an edit's result is pasted back
+ *   onto the original through the mask afterwards (paste-back.ts), like every engine's;
+ * - moderation (a 403 `content_moderation`, or a 200 whose finish reason is CONTENT_FILTERED) ends
+ *   the task as `refused`;
+ * - cancelling aborts the request in flight: canCancelRunning is true;
+ * - when a request fails after earlier images of the task were made, the task is `lost` (the
+ *   lifecycle retries or refunds it); when nothing was made, `unavailable`.
+ */
+export function createStabilityEngine(options: StabilityEngineOptions): Engine {
+  const fallback = options.model ?? 'core';
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const http = options.apiKey
+    ? createStabilityHttp({
+        apiKey: options.apiKey,
+        baseURL: options.baseURL ?? DEFAULT_BASE_URL,
+        retries: options.retries ?? 3,
+        backoffMs: options.backoffMs ?? 1_000,
+        log: options.log,
+      })
+    : undefined;
+
+  async function makeAll(task: EngineTask, ctx: EngineRunContext, deadline: number, onImage: (i: number) => void) {
+    if (!http) throw new EngineError('unavailable', 'stability: API key missing');
+    const model = resolveModel(task.engineModel, fallback);
+    const planned = await planRequest(task, model);
+    const count = task.mode === 'upscale' ? 1 : Math.max(1, Math.floor(task.count));
+    const images: Buffer[] = [];
+    for (let i = 0; i < count; i++) {
+      const seed = apiSeed(task.seed, i);
+      let answer;
+      try {
+        answer = await http.post(planned.path, planned.form(seed), { signal: ctx.signal, deadline });
+      } catch (error) {
+        // Paid-for images exist: this is a fault in the middle of the work, not a server that never took it.
+        if (images.length > 0 && error instanceof EngineError && error.kind === 'unavailable') {
+          throw new EngineError('lost', `stability: ${planned.what} failed after ${images.length} of ${count} images`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+      if (answer.finishReason === 'CONTENT_FILTERED') {
+        throw new EngineError('refused', `stability: ${planned.what} output filtered by content moderation`);
+      }
+      if (task.mode !== 'upscale' && answer.seed !== null && answer.seed !== seed) {
+        options.log?.warn({ taskId: task.id, sent: seed, used: answer.seed }, 'Stability used another seed than sent');
+      }
+      images.push(await fitResult(answer.bytes, task.width, task.height));
+      onImage(i);
+    }
+    return images;
+  }
+
+  return {
+    name: 'stability',
+    canCancelRunning: true,
+    async run(task, ctx) {
+      if (ctx.signal.aborted) throw new EngineError('interrupted', 'stability: cancelled before the request');
+      const deadline = Date.now() + timeoutMs;
+      ctx.onEvent({ type: 'started' });
+      const count = task.mode === 'upscale' ? 1 : Math.max(1, Math.floor(task.count));
+      let done = 0;
+      let since = Date.now();
+      // The API reports nothing until an image is done: an estimate inside each request keeps the
+      // bar moving (never reaching the next image's share), and each finished image moves it for real.
+      const timer = setInterval(() => {
+        const within = 1 - Math.exp(-(Date.now() - since) / EXPECTED_MS);
+        ctx.onEvent({ type: 'progress', percent: Math.round((95 * (done + 0.9 * within)) / count) });
+      }, HEARTBEAT_MS);
+      timer.unref();
+      try {
+        const images = await makeAll(task, ctx, deadline, () => {
+          done += 1;
+          since = Date.now();
+          ctx.onEvent({ type: 'progress', percent: Math.round((95 * done) / count) });
+        });
+        ctx.onEvent({ type: 'progress', percent: 100 });
+        return { images };
+      } finally {
+        clearInterval(timer);
+      }
+    },
+    async health() {
+      if (!http) return { ok: false, detail: 'Stability API key missing (STABILITY_API_KEY)' };
+      try {
+        // Proves the key and the endpoint without spending a credit.
+        const credits = await http.balance(5_000);
+        return { ok: true, detail: `model ${fallback}, ${credits} credits left` };
+      } catch (error) {
+        return { ok: false, detail: `Stability balance check failed: ${(error as Error).message}` };
+      }
+    },
+    // A hosted API is reachable or not per request; its faults end the task with a refund.
+    available: () => true,
+    capacity: () => undefined,
+    async close() {
+      // Requests use fetch's shared pool; nothing of our own to release.
+    },
+  };
+}
