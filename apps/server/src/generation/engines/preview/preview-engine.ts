@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { OutputInfo } from 'sharp';
 import { EngineError, type Engine, type EngineResult, type EngineRunContext, type EngineTask } from '../../engine.ts';
+import { createSlots, DRAW_SLOTS } from './draw-slots.ts';
 import { renderImage } from './render-modes.ts';
 
 export interface PreviewEngineOptions {
@@ -13,6 +14,7 @@ export interface PreviewEngineOptions {
 
 const STEPS = 10;
 const PREVIEW_SIDE = 256;
+const drawing = createSlots(DRAW_SLOTS);
 
 /**
  * The embedded default engine: CPU only (sharp), deterministic for a seed, every image marked
@@ -55,11 +57,16 @@ async function runTask(
     // Images are drawn as the steps go by, so each step's preview shows real work.
     while (images.length < count && images.length * STEPS < step * count) {
       checkAbort(signal);
-      images.push(await render(task, images.length));
-      small = await sharp(images.at(-1)!)
-        .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside' })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      const drawn = await drawing(async () => {
+        const image = await render(task, images.length);
+        const thumb = await sharp(image)
+          .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside' })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        return { image, thumb };
+      });
+      images.push(drawn.image);
+      small = drawn.thumb;
     }
     if (paceMs > 0) await pause(paceMs / STEPS, signal);
     checkAbort(signal);
