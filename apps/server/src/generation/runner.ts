@@ -178,6 +178,9 @@ export function createTaskRunner(deps: RunnerDeps) {
     } else if (e?.kind === 'lost') {
       log.warn({ taskId: id, kind: e.kind, server: e.server, msg: e.message }, 'engine fault: moving the task');
       await lifecycle.fault(id, e.server);
+    } else if (e?.kind === 'refused') {
+      log.warn({ taskId: id, msg: e.message }, 'the provider refused the prompt or an image');
+      await lifecycle.moderated(id, e.server);
     } else if (e?.kind === 'invalid') {
       log.warn({ taskId: id, msg: e.message }, 'engine refused the task');
       await lifecycle.refused(id, e.server);
