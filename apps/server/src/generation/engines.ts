@@ -68,7 +68,17 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger, ext
           wakeups: extra.wakeups,
         });
       }
-      case 'wan':
+      case 'wan': {
+        if (!config.DASHSCOPE_API_KEY) throw new Error('the wan engine needs DASHSCOPE_API_KEY');
+        const { createWanEngine } = await import('./engines/wan/wan-engine.ts');
+        return createWanEngine({
+          apiKey: config.DASHSCOPE_API_KEY,
+          baseUrl: config.DASHSCOPE_BASE_URL,
+          model: config.WAN_MODEL,
+          editModel: config.WAN_EDIT_MODEL,
+          timeoutMs: config.TASK_TIMEOUT_MS,
+        });
+      }
       case 'stability':
         throw new Error(`the ${name} engine is not built yet`);
     }
