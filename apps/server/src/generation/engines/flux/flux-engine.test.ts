@@ -124,6 +124,31 @@ describe('FLUX engine', () => {
     expect(fake.submissions()).toHaveLength(1);
   });
 
+  it('does not send a submission again when it got no answer (it may have been created)', async () => {
+    const { fake, engine } = await start({ requestMs: 300 });
+    fake.fail('submit', 'hang');
+    expect(kindOf(await settle(engine.run(makeTask(), makeContext())))).toBe('lost');
+    expect(fake.submissions()).toHaveLength(1);
+  });
+
+  it('keeps trying to reach a provider that refuses connections, then gives the task back as unavailable', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const engine = track(
+      createFluxEngine({
+        apiKey: 'k',
+        baseUrl: `http://127.0.0.1:${port}`,
+        model: 'm',
+        editModel: 'e',
+        ...FAST,
+        timeoutMs: 300,
+      }),
+    );
+    expect(kindOf(await settle(engine.run(makeTask(), makeContext())))).toBe('unavailable');
+  });
+
   it('waits out a 429 for its Retry-After, then submits once', async () => {
     const { fake, engine } = await start();
     fake.fail('submit', { status: 429, headers: { 'retry-after': '1' }, json: { detail: 'too many active tasks' } });

@@ -93,6 +93,19 @@ describe('Wan engine (DashScope)', () => {
     expect(kindOf(err)).toBe('lost');
   });
 
+  it('ends a task cancelled at DashScope by someone else as lost', async () => {
+    const { fake, engine } = await start();
+    fake.hold = true;
+    const ctx = makeContext();
+    const run = settle(engine.run(makeTask(), ctx));
+    const id = (JSON.parse((await ctx.accepted()).ref) as { jobs: { id: string }[] }).jobs[0]!.id;
+    await fetch(`${fake.url}/api/v1/tasks/${id}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fake.key}` },
+    });
+    expect(kindOf(await run)).toBe('lost');
+  });
+
   it.each([
     [400, 'InvalidParameter'],
     [401, 'InvalidApiKey'],
