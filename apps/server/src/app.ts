@@ -19,7 +19,7 @@ import { billingAdminModule, billingModule, codesAdminModule, redemptionModule }
 import { communityAdminModule, creatorModule, worksModule } from './modules/community/index.ts';
 import { designModule } from './modules/design/index.ts';
 import { supportAdminModule, supportModule } from './modules/support/index.ts';
-import { enginesAdminModule, systemModule } from './modules/system/index.ts';
+import { bflWebhookModule, ENGINE_WAKE_CHANNEL, enginesAdminModule, systemModule } from './modules/system/index.ts';
 import { uploadModule } from './modules/upload/index.ts';
 import { userModule } from './modules/user/index.ts';
 import { workspaceModule } from './modules/workspace/index.ts';
@@ -135,6 +135,13 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         });
       }
       if (!users) return;
+      // FLUX's signed callback, only where BFL was told to call (BFL_WEBHOOK_SECRET with PUBLIC_URL).
+      if (config.BFL_WEBHOOK_SECRET && config.PUBLIC_URL) {
+        await api.register(bflWebhookModule, {
+          secret: config.BFL_WEBHOOK_SECRET,
+          wake: (key) => database.notify(ENGINE_WAKE_CHANNEL, key),
+        });
+      }
       await api.register(userModule, { users: services.users, oauth: services.oauth });
       await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       // Multipart bodies only where files are uploaded: registered for the whole app, the plugin

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEngineRegistry } from './generation/engines.ts';
+import { createJobWakeups } from './generation/engines/async-job/wakeups.ts';
 import { createJobQueue, createTaskAnnouncer } from './generation/queue.ts';
 import { CANCEL_CHANNEL } from './generation/runner.ts';
 import { generationSettings } from './generation/settings.ts';
@@ -32,7 +33,9 @@ export async function createServices(config: Config, database: Database, log: Fa
   const { storage, signer } = await createStorageFromConfig(config);
   const queue = createJobQueue(database, log);
   const settings = generationSettings(config);
-  const engines = createEngineRegistry(config, log);
+  // Provider callbacks (heard on ENGINE_WAKE_CHANNEL by the workers) end a waiting poll early.
+  const wakeups = createJobWakeups();
+  const engines = createEngineRegistry(config, log, { wakeups });
   const translator = config.OPENAI_API_KEY
     ? createOpenAiTranslator({
         apiKey: config.OPENAI_API_KEY,
@@ -104,6 +107,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     signer,
     settings,
     engines,
+    wakeups,
     queue,
     /** The process's fault counters (one per process, whatever builds the services). */
     faults: processFaults,

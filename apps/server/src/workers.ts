@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sweepExpired } from './modules/auth/index.ts';
 import { ENGINE_NAMES } from './generation/engine.ts';
 import { createTaskRunner } from './generation/runner.ts';
+import { ENGINE_WAKE_CHANNEL } from './modules/system/index.ts';
 import { sweepAbandonedUploads } from './modules/upload/index.ts';
 import type { Services } from './services.ts';
 
@@ -49,6 +50,8 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   });
   queue.handle('message', (message) => services.messaging.retry(message));
   await runner.start();
+  // A provider's callback, received by whichever node serves the API, wakes the poll waiting here.
+  const stopWakeups = await database.listen(ENGINE_WAKE_CHANNEL, (key) => services.wakeups.wake(key));
   // The embedded database belongs to this process alone: anything left generating is an orphan.
   // On PostgreSQL another live worker may hold it, so only silent ones are taken back.
   const recoverNow = () =>
@@ -71,6 +74,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   return async () => {
     clearInterval(watch);
     await runner.stop();
+    await stopWakeups();
     await queue.stop();
     await services.engines.close();
   };

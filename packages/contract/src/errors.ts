@@ -180,6 +180,11 @@ export const ERRORS = {
     'The image engine refused this task, your cubes were refunded; please change the settings',
     '生成引擎拒绝了该任务，魔方已退还，请调整设置后重试',
   ),
+  TASK_MODERATED: def(
+    422,
+    'The image provider refused this prompt or image; your cubes were refunded. Please change the prompt or the image',
+    '图像服务商拒绝了该提示词或图片，魔方已退还，请修改提示词或图片',
+  ),
   INSUFFICIENT_BALANCE: def(
     402,
     'Not enough cubes: this task needs {need} and you have {have}; buy cubes or a time plan',

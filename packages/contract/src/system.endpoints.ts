@@ -7,6 +7,12 @@ export const systemEndpoints = endpoints({
   clientConfig: { method: 'GET', path: '/config', auth: false, mutates: false },
 });
 
+/**
+ * Black Forest Labs calls this when a FLUX job ends (raw body signed with BFL_WEBHOOK_SECRET, no
+ * session, no app header); it only wakes the poll that waits for the job.
+ */
+export const BFL_WEBHOOK_PATH = '/hooks/bfl';
+
 /** The operator's view of the process and its generation fleet (admin token). */
 export const systemAdminEndpoints = endpoints({
   engines: { method: 'GET', path: '/admin/engines', auth: false, mutates: false },

@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { BFL_WEBHOOK_PATH } from '@turing/contract';
 import type { Config } from '../config.ts';
 import type { Engine, EngineName } from './engine.ts';
+import type { JobWakeups } from './engines/async-job/wakeups.ts';
 
-/** The configured engines, loaded and made on first use (a node never loads what it never runs). */
-export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
+/** Where BFL calls back when a job ends (see the system module's webhook). */
+export const bflWebhookUrl = (config: Config) => `${config.publicUrl}/turing${BFL_WEBHOOK_PATH}`;
+
+/**
+ * The configured engines, loaded and made on first use (a node never loads what it never runs).
+ * `wakeups`: provider callbacks that end a waiting poll early.
+ */
+export function createEngineRegistry(config: Config, log: FastifyBaseLogger, extra: { wakeups?: JobWakeups } = {}) {
   const made = new Map<EngineName, Promise<Engine>>();
   const make = async (name: EngineName): Promise<Engine> => {
     switch (name) {
@@ -56,9 +64,32 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger) {
           log,
         });
       }
-      case 'flux':
-      case 'wan':
-        throw new Error(`the ${name} engine is not built yet`);
+      case 'flux': {
+        if (!config.BFL_API_KEY) throw new Error('the flux engine needs BFL_API_KEY');
+        const { createFluxEngine } = await import('./engines/flux/flux-engine.ts');
+        // The callback needs an address BFL can reach: only with PUBLIC_URL set on purpose.
+        const webhook = config.BFL_WEBHOOK_SECRET && config.PUBLIC_URL;
+        return createFluxEngine({
+          apiKey: config.BFL_API_KEY,
+          baseUrl: config.BFL_BASE_URL,
+          model: config.BFL_MODEL,
+          editModel: config.BFL_EDIT_MODEL,
+          timeoutMs: config.TASK_TIMEOUT_MS,
+          ...(webhook ? { webhookSecret: config.BFL_WEBHOOK_SECRET, webhookUrl: bflWebhookUrl(config) } : {}),
+          wakeups: extra.wakeups,
+        });
+      }
+      case 'wan': {
+        if (!config.DASHSCOPE_API_KEY) throw new Error('the wan engine needs DASHSCOPE_API_KEY');
+        const { createWanEngine } = await import('./engines/wan/wan-engine.ts');
+        return createWanEngine({
+          apiKey: config.DASHSCOPE_API_KEY,
+          baseUrl: config.DASHSCOPE_BASE_URL,
+          model: config.WAN_MODEL,
+          editModel: config.WAN_EDIT_MODEL,
+          timeoutMs: config.TASK_TIMEOUT_MS,
+        });
+      }
     }
   };
   // The ones made successfully, for callers that must not make one by asking (readiness).

@@ -84,6 +84,8 @@ export function createTaskRunner(deps: RunnerDeps) {
     // is not written; a place in a server's queue that the start overtook before it was written is
     // not written either (a server that starts at once costs no transactions for it).
     let shownAtServer = claimed.serverAhead !== null;
+    // A server holds the task under a recorded reference (taken up, or accepted in this run).
+    let accepted = Boolean(claimed.engineRef);
     let startedSeen = false;
     const progress = createProgressWriter(PROGRESS_MS, (e) =>
       inOrder('progress', async () => {
@@ -98,9 +100,10 @@ export function createTaskRunner(deps: RunnerDeps) {
     const onEvent = (e: EngineEvent) => {
       if (e.type === 'progress') progress.report(e);
       // inOrder() catches and logs: these never reject.
-      else if (e.type === 'accepted')
+      else if (e.type === 'accepted') {
+        accepted = true;
         inOrder('accepted', () => lifecycle.accepted(taskId, e.server, e.ref)).catch(() => {});
-      else if (e.type === 'queued')
+      } else if (e.type === 'queued')
         inOrder('server queue', async () => {
           if (startedSeen) return;
           if (await lifecycle.serverQueued(taskId, e.ahead)) shownAtServer = true;
@@ -150,7 +153,7 @@ export function createTaskRunner(deps: RunnerDeps) {
     } catch (err) {
       await progress.close(false);
       await chain;
-      await settleFailure(claimed, err, controller.signal.reason as string | undefined);
+      await settleFailure(claimed, err, controller.signal.reason as string | undefined, accepted && !!engine.resume);
     } finally {
       if (previewKey) deps.sink.dropPreview(previewKey).catch(() => {});
       clearTimeout(timeout);
@@ -162,10 +165,14 @@ export function createTaskRunner(deps: RunnerDeps) {
     }
   }
 
-  async function settleFailure(row: TaskRow, err: unknown, reason: string | undefined) {
+  async function settleFailure(row: TaskRow, err: unknown, reason: string | undefined, resumable = false) {
     const id = row.id;
     const e = err instanceof EngineError ? err : null;
-    if (reason === 'shutdown') {
+    if (reason === 'shutdown' && resumable) {
+      // The server keeps working on it: the next process takes it up there (recover) instead of
+      // sending it again, which a hosted provider would bill twice.
+      log.info({ taskId: id }, 'stopping: the task stays with its server for the next process');
+    } else if (reason === 'shutdown') {
       // This process is stopping: another one takes the task from the queue.
       await lifecycle.handBack(id);
     } else if (reason === 'timeout' || e?.kind === 'stalled') {
@@ -178,6 +185,9 @@ export function createTaskRunner(deps: RunnerDeps) {
     } else if (e?.kind === 'lost') {
       log.warn({ taskId: id, kind: e.kind, server: e.server, msg: e.message }, 'engine fault: moving the task');
       await lifecycle.fault(id, e.server);
+    } else if (e?.kind === 'refused') {
+      log.warn({ taskId: id, msg: e.message }, 'the provider refused the prompt or an image');
+      await lifecycle.moderated(id, e.server);
     } else if (e?.kind === 'invalid') {
       log.warn({ taskId: id, msg: e.message }, 'engine refused the task');
       await lifecycle.refused(id, e.server);

@@ -142,6 +142,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     interrupted: (id: string) => apply(id, 'interrupted', AFTER_END),
     timedOut: (id: string, server?: string) => apply(id, 'timeout', { ...AFTER_END, server: server ?? null }),
     refused: (id: string, server?: string) => apply(id, 'refused', { ...AFTER_END, server: server ?? null }),
+    moderated: (id: string, server?: string) => apply(id, 'moderated', { ...AFTER_END, server: server ?? null }),
     lost: (id: string, server?: string) => apply(id, 'lost', { ...AFTER_END, server: server ?? null }),
 
     /**

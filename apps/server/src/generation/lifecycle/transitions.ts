@@ -75,6 +75,14 @@ export const TRANSITIONS = {
     error: 'TASK_REFUSED',
     notice: null,
   },
+  /** The provider's moderation refused the prompt or an image: the user changes them, nothing is retried. */
+  moderated: {
+    from: ['generating'],
+    to: 'lost',
+    effects: ['refund', 'release', 'publish'],
+    error: 'TASK_MODERATED',
+    notice: null,
+  },
 } as const satisfies Record<string, Transition>;
 
 export type LifecycleEvent = keyof typeof TRANSITIONS;

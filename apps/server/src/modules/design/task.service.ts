@@ -3,6 +3,8 @@ import type { CostPreview, InsufficientDetails, Locale, Task, TaskParams } from 
 import { FINISHED_STATES } from '@turing/contract';
 import type { Database } from '../../db/client.ts';
 import type { TaskLifecycle } from '../../generation/lifecycle/index.ts';
+import { ENGINE_CAPABILITIES } from '../../generation/capabilities.ts';
+import type { EngineName } from '../../generation/engine.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { Translator } from '../../generation/translator.ts';
 import { needsTranslation } from '../../generation/translator.ts';
@@ -16,8 +18,13 @@ import { extractLineArt } from './line-art.ts';
 import type { TaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
 
-/** Engines that read English only get Chinese prompts translated. */
-const ENGLISH_ONLY = new Set(['comfyui', 'preview', 'stability']);
+/**
+ * Engines that read English only get Chinese prompts translated; one whose capabilities list
+ * Chinese (Wan, OpenAI) reads the prompt as typed. The preview stands in for the English-only
+ * fleet, so it shows what the fleet would be sent.
+ */
+const translatesFor = (engine: string) =>
+  engine === 'preview' || !(ENGINE_CAPABILITIES[engine as EngineName]?.languages ?? []).includes('zh');
 const FINISHED: readonly string[] = FINISHED_STATES;
 
 export interface TaskServiceDeps {
@@ -74,7 +81,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     const packages = await deps.catalogue.packagesFor(userId, p.wordPackageIds);
     let text = p.prompt;
     let translation: Task['translation'] = 'not_needed';
-    if (text && ENGLISH_ONLY.has(engine) && needsTranslation(text)) {
+    if (text && translatesFor(engine) && needsTranslation(text)) {
       if (deps.translator) {
         try {
           text = await deps.translator.translate(text);

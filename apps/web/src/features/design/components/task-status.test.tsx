@@ -125,6 +125,11 @@ describe('a task on the stage before its results', () => {
       'The task timed out and was cancelled, your cubes were refunded; please submit it again',
     ],
     ['lost', 'TASK_LOST', 'The task was cancelled, your cubes were refunded'],
+    [
+      'lost',
+      'TASK_MODERATED',
+      'The image provider refused this prompt or image; your cubes were refunded. Please change the prompt or the image',
+    ],
     ['cancelled', 'TASK_LOST', 'The task was cancelled, your cubes were refunded'],
   ] as const)('shows why a %s task ended, in the server’s words', (state, code, msg) => {
     renderCard(makeTask({ state, error: { code, msg } }));

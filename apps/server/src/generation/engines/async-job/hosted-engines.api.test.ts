@@ -1,0 +1,95 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BFL_WEBHOOK_PATH } from '@turing/contract';
+import { buildTestApp, registerUser, type TestApp } from '../../../../test-support/test-app.ts';
+import { balanceOf, buildGenerationApp, finished, submit, until } from '../../../../test-support/design-helpers.ts';
+import { FakeDashScope, FLAGGED } from '../../../../test-support/providers/fake-dashscope.ts';
+import { ENGINE_WAKE_CHANNEL } from '../../../modules/system/index.ts';
+
+const read = (t: TestApp, cookie: string, id: string) =>
+  t.app
+    .inject({ method: 'GET', url: `/turing/design/task/get?id=${id}`, headers: { cookie, 'accept-language': 'zh' } })
+    .then((r) => r.json().data);
+
+describe('a hosted engine through the API (Wan on a fake DashScope)', () => {
+  let fake: FakeDashScope;
+  let t: Awaited<ReturnType<typeof buildGenerationApp>>;
+  beforeAll(async () => {
+    fake = await FakeDashScope.start();
+    t = await buildGenerationApp({
+      GENERATION_ENGINE: 'wan',
+      DASHSCOPE_API_KEY: fake.key,
+      DASHSCOPE_BASE_URL: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('sends a Chinese prompt as typed and stores the images', async () => {
+    const { cookie } = await registerUser(t);
+    const task = (await submit(t, cookie, { mode: 'text', prompt: '山间的玻璃茶室', count: 2 })).json().data;
+    const done = await until(() => read(t, cookie, task.id), finished);
+    expect(done).toMatchObject({ state: 'complete', translation: 'not_needed' });
+    expect(done.results).toHaveLength(2);
+    expect((fake.submissions().at(-1)!.json as { input: { prompt: string } }).input.prompt).toMatch(/^山间的玻璃茶室/);
+  });
+
+  it('ends a task the provider refused with its own message and the refund', async () => {
+    const { cookie } = await registerUser(t);
+    const before = (await balanceOf(t, cookie)).cubes;
+    const task = (await submit(t, cookie, { mode: 'text', prompt: `a ${FLAGGED}` })).json().data;
+    const done = await until(() => read(t, cookie, task.id), finished);
+    expect(done).toMatchObject({ state: 'lost', cost: { refunded: true }, error: { code: 'TASK_MODERATED' } });
+    expect(done.error.msg).toBe('图像服务商拒绝了该提示词或图片，魔方已退还，请修改提示词或图片');
+    expect((await balanceOf(t, cookie)).cubes).toBe(before);
+  });
+});
+
+describe("FLUX's webhook", () => {
+  const secret = 'whsec-api-test';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ BFL_WEBHOOK_SECRET: secret, PUBLIC_URL: 'https://studio.example.com' });
+  });
+  afterAll(() => t.close());
+
+  const post = (body: string, signature?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/turing${BFL_WEBHOOK_PATH}`,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'x-bfl-signature': signature } : {}) },
+      payload: body,
+    });
+  const sign = (body: string, key = secret) => `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
+
+  it('wakes the poll waiting for a job when the signature is good, and ignores a bad one', async () => {
+    const heard: string[] = [];
+    const stop = await t.app.services!.database.listen(ENGINE_WAKE_CHANNEL, (key) => heard.push(key));
+    try {
+      const body = JSON.stringify({ id: 'job-1', status: 'Ready', result: { sample: 'https://example.com/x.png' } });
+      expect((await post(body, sign(body, 'not-the-secret'))).statusCode).toBe(400);
+      expect((await post(body)).statusCode).toBe(400);
+      expect((await post(body.replace('job-1', 'job-2'), sign(body))).statusCode).toBe(400);
+      expect((await post(body, sign(body))).statusCode).toBe(200);
+      await until(
+        async () => heard,
+        (h) => h.length > 0,
+      );
+      expect(heard).toEqual(['flux:job-1']);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('is not there without a secret', async () => {
+    const plain = await buildTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'POST', url: `/turing${BFL_WEBHOOK_PATH}`, payload: '{}' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

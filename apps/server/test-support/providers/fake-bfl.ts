@@ -1,0 +1,166 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { FakeProviderBase, type Reply, type Request } from './fake-provider-base.ts';
+
+/** How a job ends (docs.bfl.ai: the statuses of GET polling_url). */
+export type BflOutcome = 'Ready' | 'Error' | 'Content Moderated' | 'Request Moderated';
+
+interface Job {
+  id: string;
+  model: string;
+  body: Record<string, unknown>;
+  outcome: BflOutcome;
+  polls: number;
+  done: boolean;
+  sample?: string;
+  webhook?: { url: string; secret?: string };
+}
+
+/** Output size by model: FLUX 1.1 [pro] the width and height asked for; Kontext ~1 MP at the ratio asked for. */
+function outputSize(model: string, body: Record<string, unknown>) {
+  if (model.startsWith('flux-kontext')) {
+    const [w, h] = String(body.aspect_ratio ?? '1:1')
+      .split(':')
+      .map(Number) as [number, number];
+    const height = Math.round(Math.sqrt((1024 * 1024 * h) / w) / 32) * 32;
+    return { width: Math.round((height * w) / h / 32) * 32, height };
+  }
+  return { width: Number(body.width ?? 1024), height: Number(body.height ?? 768) };
+}
+
+/**
+ * Black Forest Labs' API as documented (docs.bfl.ai): POST /v1/{model} with `x-key` → {id,
+ * polling_url} (or {id, status, webhook_url} when a webhook_url is given); GET polling_url →
+ * Pending (with progress) → Ready (result.sample: a signed link, 10 minutes) or Error / Content
+ * Moderated / Request Moderated; an unknown id → "Task not found". Parameters are checked as the
+ * API does (422). With `hold`, jobs stay Pending until `release()`, which also sends the signed
+ * webhook of each job that asked for one.
+ */
+export class FakeBfl extends FakeProviderBase {
+  readonly jobs = new Map<string, Job>();
+  /** Outcomes of the next submissions, in order (default Ready). */
+  readonly outcomes: BflOutcome[] = [];
+  /** Polls answered Pending before a job ends (when not held). */
+  pendingPolls = 2;
+  hold = false;
+  /** Result links stay valid this long (BFL: 10 minutes). */
+  ttlMs = 600_000;
+  readonly key: string;
+  /** Webhook deliveries: status our server answered. */
+  readonly deliveries: { id: string; status: number }[] = [];
+
+  static async start(key = 'bfl-test-key') {
+    return (await new FakeBfl(key).listen()) as FakeBfl;
+  }
+
+  private constructor(key: string) {
+    super(
+      (r) =>
+        r.path.startsWith('/results/')
+          ? 'result'
+          : r.method === 'POST' && r.path.startsWith('/v1/')
+            ? 'submit'
+            : r.path === '/v1/get_result'
+              ? 'poll'
+              : 'other',
+      (r) => this.answer(r),
+    );
+    this.key = key;
+  }
+
+  submissions() {
+    return this.requestsTo('submit');
+  }
+
+  private async answer(req: Request): Promise<Reply> {
+    if (req.path.startsWith('/results/')) return this.result(req);
+    if (req.headers['x-key'] !== this.key)
+      return { status: 403, json: { detail: 'Not authenticated - Invalid Authentication' } };
+    if (req.method === 'POST' && req.path.startsWith('/v1/')) return this.submit(req);
+    if (req.method === 'GET' && req.path === '/v1/get_result') return this.poll(req.query.get('id') ?? '');
+    return { status: 404, json: { detail: 'Not Found' } };
+  }
+
+  private submit(req: Request): Reply {
+    const model = req.path.slice('/v1/'.length);
+    const body = req.json as Record<string, unknown> | undefined;
+    const invalid = (msg: string, loc: string) => ({
+      status: 422,
+      json: { detail: [{ loc: ['body', loc], msg, type: 'value_error' }] },
+    });
+    if (!body || typeof body.prompt !== 'string') return invalid('Field required', 'prompt');
+    if (!['flux-pro-1.1', 'flux-pro-1.1-ultra', 'flux-kontext-pro', 'flux-kontext-max', 'flux-dev'].includes(model)) {
+      return { status: 404, json: { detail: 'Not Found' } };
+    }
+    if (model.startsWith('flux-pro-1.1') || model === 'flux-dev') {
+      for (const k of ['width', 'height'] as const) {
+        const v = body[k];
+        if (v !== undefined && (typeof v !== 'number' || v % 32 !== 0 || v < 256 || v > 1440)) {
+          return invalid('must be a multiple of 32 between 256 and 1440', k);
+        }
+      }
+    } else if (body.aspect_ratio !== undefined && !/^\d+:\d+$/.test(String(body.aspect_ratio))) {
+      return invalid('invalid aspect ratio', 'aspect_ratio');
+    }
+    if (body.input_image !== undefined && (typeof body.input_image !== 'string' || body.input_image.length < 16)) {
+      return invalid('invalid image', 'input_image');
+    }
+    const id = randomUUID();
+    const webhook =
+      typeof body.webhook_url === 'string'
+        ? { url: body.webhook_url, secret: body.webhook_secret as string | undefined }
+        : undefined;
+    this.jobs.set(id, { id, model, body, outcome: this.outcomes.shift() ?? 'Ready', polls: 0, done: false, webhook });
+    if (webhook) return { status: 200, json: { id, status: 'Pending', webhook_url: webhook.url } };
+    return { status: 200, json: { id, polling_url: `${this.url}/v1/get_result?id=${id}` } };
+  }
+
+  private async finish(job: Job) {
+    if (job.done) return;
+    if (job.outcome === 'Ready') {
+      const { width, height } = outputSize(job.model, job.body);
+      job.sample = await this.publish(`${job.id}.png`, width, height, this.ttlMs);
+    }
+    job.done = true;
+  }
+
+  private view(job: Job) {
+    if (!job.done) return { id: job.id, status: 'Pending', result: null, progress: Math.min(0.9, job.polls * 0.3) };
+    if (job.outcome === 'Ready') {
+      return {
+        id: job.id,
+        status: 'Ready',
+        result: { sample: job.sample, prompt: job.body.prompt, seed: job.body.seed },
+        progress: null,
+      };
+    }
+    return { id: job.id, status: job.outcome, result: null, progress: null };
+  }
+
+  private async poll(id: string): Promise<Reply> {
+    const job = this.jobs.get(id);
+    if (!job) return { status: 200, json: { id, status: 'Task not found', result: null, progress: null } };
+    job.polls += 1;
+    if (!this.hold && !job.done && job.polls > this.pendingPolls) await this.finish(job);
+    return { status: 200, json: this.view(job) };
+  }
+
+  /** Ends every held job (with its outcome) and sends the webhooks asked for. */
+  async release() {
+    this.hold = false;
+    for (const job of this.jobs.values()) {
+      if (job.done) continue;
+      await this.finish(job);
+      if (job.webhook) await this.deliver(job);
+    }
+  }
+
+  /** POSTs the job's state to its webhook_url, signed with its secret (X-BFL-Signature: sha256=<hex>). */
+  async deliver(job: Job, secret = job.webhook?.secret) {
+    const body = JSON.stringify(this.view(job));
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (secret) headers['x-bfl-signature'] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    const res = await fetch(job.webhook!.url, { method: 'POST', headers, body });
+    await res.body?.cancel();
+    this.deliveries.push({ id: job.id, status: res.status });
+  }
+}
