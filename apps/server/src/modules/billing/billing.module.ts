@@ -4,12 +4,14 @@ import type { Database } from '../../db/client.ts';
 import { scoped } from '../../db/scoped.ts';
 import type { RateCounterService } from '../auth/index.ts';
 import { createProductCatalogue } from './catalogue.service.ts';
+import { createInvitationRepository } from './invitation.repository.ts';
 import { createInvitationService } from './invitation.service.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedgerService } from './ledger.service.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createOrderService } from './orders.service.ts';
 import { createPayments } from './payments/payments.ts';
+import { createRedemptionRepository } from './redemption.repository.ts';
 import { createRedemptionService } from './redemption.service.ts';
 
 export interface BillingModuleDeps {
@@ -53,9 +55,17 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     products,
     orders,
     stripe: payments.stripe,
-    redemption: createRedemptionService({ database, limits: deps.limits, welcomeCubes: deps.welcomeCubes }),
+    redemption: createRedemptionService({
+      codes: scoped(database.db, createRedemptionRepository),
+      ledger: ledgerRepository,
+      transaction,
+      limits: deps.limits,
+      welcomeCubes: deps.welcomeCubes,
+    }),
     invitations: createInvitationService({
-      database,
+      invitations: scoped(database.db, createInvitationRepository),
+      ledger: ledgerRepository,
+      transaction,
       publicUrl: config.publicUrl,
       bonusCubes: config.INVITE_BONUS_CUBES,
       welcomeCubes: config.WELCOME_CUBES,

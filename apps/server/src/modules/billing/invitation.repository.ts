@@ -87,3 +87,4 @@ export function createInvitationRepository(db: Db) {
     },
   };
 }
+export type InvitationRepository = ReturnType<typeof createInvitationRepository>;

@@ -1,7 +1,8 @@
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { createLedgerRepository } from './ledger.repository.ts';
-import { createInvitationRepository } from './invitation.repository.ts';
+import type { InvitationRepository } from './invitation.repository.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
 
 /** Invitation codes are stored upper-case; people may type them with spaces or dashes. */
 const normalise = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
@@ -12,15 +13,20 @@ const normalise = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
  * earns one bonus, whichever way round they invite each other, and an inviter at most `maxBonuses`;
  * past either, the code still links the accounts but pays nothing.
  */
-export function createInvitationService(deps: {
-  database: Database;
+export interface InvitationServiceDeps {
+  invitations: Scoped<InvitationRepository>;
+  /** Both bonuses are credited within the transaction that links the accounts. */
+  ledger: Scoped<LedgerRepository>;
+  transaction: Transactor;
   publicUrl: string;
   bonusCubes: number;
   welcomeCubes: number;
   /** Bonus-paying invitations per inviter (INVITE_BONUS_MAX). */
   maxBonuses: number;
-}) {
-  const repo = createInvitationRepository(deps.database.db);
+}
+
+export function createInvitationService(deps: InvitationServiceDeps) {
+  const repo = deps.invitations.pool;
 
   /** The inviter behind a code, or why there is none. */
   async function inviterFor(code: string, userId: string | null) {
@@ -36,10 +42,10 @@ export function createInvitationService(deps: {
    * True when the bonus was paid; false when the accounts were only linked.
    */
   async function bindIn(tx: Db, userId: string, inviterId: string): Promise<boolean> {
-    const invitations = createInvitationRepository(tx);
+    const invitations = deps.invitations.in(tx);
     if (!(await invitations.setInviter(userId, inviterId))) throw new AppError('INVITE_CODE_ALREADY_SET');
     if (deps.bonusCubes <= 0) return false;
-    const ledger = createLedgerRepository(tx);
+    const ledger = deps.ledger.in(tx);
     // In id order, like every lock below: two new accounts opened the other way round would deadlock.
     for (const who of [userId, inviterId].sort()) await ledger.ensureAccount(who, deps.welcomeCubes);
     // The pair first, before any account is locked: the other direction's claim waits on this one.
@@ -77,7 +83,7 @@ export function createInvitationService(deps: {
 
     async bind(userId: string, code: string) {
       const inviter = await inviterFor(code, userId);
-      const bonusPaid = await deps.database.transaction((tx) => bindIn(tx, userId, inviter.id));
+      const bonusPaid = await deps.transaction((tx) => bindIn(tx, userId, inviter.id));
       return { ...(await status(userId)), bonusPaid };
     },
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminCode } from '@turing/contract';
-import type { Database } from '../../db/client.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { RateCounterService } from '../auth/index.ts';
-import { createLedgerRepository } from './ledger.repository.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
 import { displayCode, newRedemptionCode, normaliseCode } from './redemption.code.ts';
-import { createRedemptionRepository, type CodeStatus } from './redemption.repository.ts';
+import type { CodeStatus, RedemptionRepository } from './redemption.repository.ts';
 
 /** Attempts one user may make without a success in between: guessing 60-bit codes stays hopeless. */
 export const REDEEM_LIMIT = { max: 10, windowMs: 10 * 60_000 };
@@ -18,12 +18,23 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * Redemption codes: users redeem them for cubes and plan days through the ledger, operators mint,
  * list and revoke them.
  */
-export function createRedemptionService(deps: {
-  database: Database;
-  limits: RateCounterService;
+export interface RedemptionServiceDeps {
+  codes: Scoped<RedemptionRepository>;
+  /** A code is taken and credited in one transaction. */
+  ledger: Scoped<LedgerRepository>;
+  transaction: Transactor;
+  /** Counts each user's attempts (the auth module's rate counters). */
+  limits: Pick<RateCounterService, 'consume' | 'clear'>;
   welcomeCubes: number;
-}) {
-  const repo = createRedemptionRepository(deps.database.db);
+  now?: () => Date;
+  /** A fresh code in stored form (random; tests pass their own). */
+  newCode?: () => string;
+}
+
+export function createRedemptionService(deps: RedemptionServiceDeps) {
+  const repo = deps.codes.pool;
+  const now = deps.now ?? (() => new Date());
+  const newCode = deps.newCode ?? newRedemptionCode;
 
   /** Says why a code could not be taken. A revoked code answers as nonexistent: it was withdrawn. */
   async function refusal(code: string, userId: string): Promise<AppError> {
@@ -47,10 +58,10 @@ export function createRedemptionService(deps: {
       await deps.limits.consume(limitKey, REDEEM_LIMIT.max, REDEEM_LIMIT.windowMs);
       const code = normaliseCode(input);
       if (!code) throw new AppError('REDEEM_CODE_NOT_FOUND');
-      const granted = await deps.database.transaction(async (tx) => {
-        const ledger = createLedgerRepository(tx);
+      const granted = await deps.transaction(async (tx) => {
+        const ledger = deps.ledger.in(tx);
         await ledger.ensureAccount(userId, deps.welcomeCubes);
-        const taken = await createRedemptionRepository(tx).take(code, userId);
+        const taken = await deps.codes.in(tx).take(code, userId);
         if (!taken) return null;
         const applied = await ledger.apply({
           userId,
@@ -71,15 +82,15 @@ export function createRedemptionService(deps: {
 
     /** Mints `count` fresh codes in one transaction: a failure leaves no half batch behind. */
     async mint(input: { count: number; cubes: number; planDays: number; expiresAt?: string; batch?: string }) {
-      const batch = input.batch ?? `batch-${new Date().toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
+      const batch = input.batch ?? `batch-${now().toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-      const codes = await deps.database.transaction(async (tx) => {
-        const r = createRedemptionRepository(tx);
+      const codes = await deps.transaction(async (tx) => {
+        const r = deps.codes.in(tx);
         const out: string[] = [];
         // A collision with an existing code (one in 2^60 per pair) is skipped and made up for.
         while (out.length < input.count) {
           const want = Math.min(INSERT_CHUNK, input.count - out.length);
-          const fresh = [...new Set(Array.from({ length: want }, newRedemptionCode))];
+          const fresh = [...new Set(Array.from({ length: want }, () => newCode()))];
           out.push(
             ...(await r.insert(
               fresh.map((code) => ({ code, batch, cubes: input.cubes, planDays: input.planDays, expiresAt })),

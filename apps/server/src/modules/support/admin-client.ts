@@ -2,20 +2,29 @@ import {
   ADMIN_TOKEN_HEADER,
   APP_HEADER,
   LIMITS,
-  supportAdminEndpoints,
-  billingAdminEndpoints,
-  communityAdminEndpoints,
-  systemAdminEndpoints,
-  type billingAdminRoutes,
-  type communityAdminRoutes,
-  type Endpoint,
+  billingAdminRoutes,
+  communityAdminRoutes,
+  supportAdminRoutes,
+  systemAdminRoutes,
   type RouteBody,
   type RouteData,
-  type RouteDef,
   type RouteQuery,
-  type supportAdminRoutes,
-  type systemAdminRoutes,
 } from '@turing/contract';
+
+type RoutesIn<Group> = Group[keyof Group];
+/** The admin API: every route the client may call, each one contract object (path, method, schemas). */
+export type AdminRoute =
+  | RoutesIn<typeof supportAdminRoutes>
+  | RoutesIn<typeof billingAdminRoutes>
+  | RoutesIn<typeof communityAdminRoutes>
+  | RoutesIn<typeof systemAdminRoutes>;
+
+/** The query and/or body the route takes, as its schemas accept them; optional where nothing is required. */
+type AdminInput<R> = QueryPart<RouteQuery<R>> & BodyPart<RouteBody<R>>;
+type QueryPart<Q> = [Q] extends [undefined] ? { query?: undefined } : object extends Q ? { query?: Q } : { query: Q };
+type BodyPart<B> = [B] extends [undefined] ? { body?: undefined } : { body: B };
+/** The input as call arguments: left out entirely when nothing in it is required. */
+type AdminArgs<R> = object extends AdminInput<R> ? [input?: AdminInput<R>] : [input: AdminInput<R>];
 
 /** A failure the CLI reports as it is, without a stack trace. */
 export class CliError extends Error {
@@ -31,11 +40,14 @@ export class CliError extends Error {
 export function createAdminClient(opts: { url: string; token: string }) {
   const base = opts.url.replace(/\/$/, '');
 
-  async function request<D extends RouteDef>(
-    endpoint: Endpoint,
-    input: { query?: RouteQuery<D>; body?: RouteBody<D> } = {},
-  ): Promise<RouteData<D>> {
-    const url = new URL(`${base}${LIMITS.apiBase}${endpoint.path}`);
+  /**
+   * Calls one admin route: `call(billingAdminRoutes.grant, { body })`. Its path and method, the
+   * input it takes and the `data` it resolves with all come from the route object, so an input or
+   * a result of another route does not compile.
+   */
+  async function call<R extends AdminRoute>(route: R, ...args: AdminArgs<R>): Promise<RouteData<R>> {
+    const input: { query?: unknown; body?: unknown } = args[0] ?? {};
+    const url = new URL(`${base}${LIMITS.apiBase}${route.path}`);
     for (const [key, value] of Object.entries(input.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -49,7 +61,7 @@ export function createAdminClient(opts: { url: string; token: string }) {
     let res: Response;
     try {
       res = await fetch(url, {
-        method: endpoint.method,
+        method: route.method,
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
         signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
@@ -77,45 +89,35 @@ export function createAdminClient(opts: { url: string; token: string }) {
     if (payload.status !== 200) {
       throw new CliError(payload.msg, typeof payload.code === 'string' ? payload.code : null);
     }
-    return payload.data as RouteData<D>;
+    return payload.data as RouteData<R>;
   }
 
   return {
+    call,
     /** One page of tickets; pass the `nextCursor` of a page to get the one after it. */
     list: (status: 'open' | 'answered' | 'closed' | 'all', page: { cursor?: string; limit?: number } = {}) =>
-      request<typeof supportAdminRoutes.list>(supportAdminEndpoints.list, { query: { status, ...page } }),
-    show: (id: string) => request<typeof supportAdminRoutes.detail>(supportAdminEndpoints.detail, { query: { id } }),
-    reply: (ticketId: string, message: string) =>
-      request<typeof supportAdminRoutes.reply>(supportAdminEndpoints.reply, { body: { ticketId, message } }),
-    close: (ticketId: string) =>
-      request<typeof supportAdminRoutes.close>(supportAdminEndpoints.close, { body: { ticketId } }),
-    grant: (body: { user: string; cubes: number; note?: string; key?: string }) =>
-      request<typeof billingAdminRoutes.grant>(billingAdminEndpoints.grant, { body }),
-    catalogue: () => request<typeof billingAdminRoutes.catalogue>(billingAdminEndpoints.catalogue),
-    codesMint: (body: RouteBody<typeof billingAdminRoutes.codesMint>) =>
-      request<typeof billingAdminRoutes.codesMint>(billingAdminEndpoints.codesMint, { body }),
-    codes: (query: RouteQuery<typeof billingAdminRoutes.codes>) =>
-      request<typeof billingAdminRoutes.codes>(billingAdminEndpoints.codes, { query }),
-    codesRevoke: (body: RouteBody<typeof billingAdminRoutes.codesRevoke>) =>
-      request<typeof billingAdminRoutes.codesRevoke>(billingAdminEndpoints.codesRevoke, { body }),
+      call(supportAdminRoutes.list, { query: { status, ...page } }),
+    show: (id: string) => call(supportAdminRoutes.detail, { query: { id } }),
+    reply: (ticketId: string, message: string) => call(supportAdminRoutes.reply, { body: { ticketId, message } }),
+    close: (ticketId: string) => call(supportAdminRoutes.close, { body: { ticketId } }),
+    grant: (body: RouteBody<typeof billingAdminRoutes.grant>) => call(billingAdminRoutes.grant, { body }),
+    catalogue: () => call(billingAdminRoutes.catalogue),
     catalogueUpdate: (body: RouteBody<typeof billingAdminRoutes.catalogueUpdate>) =>
-      request<typeof billingAdminRoutes.catalogueUpdate>(billingAdminEndpoints.catalogueUpdate, { body }),
-    orders: (query: RouteQuery<typeof billingAdminRoutes.orders>) =>
-      request<typeof billingAdminRoutes.orders>(billingAdminEndpoints.orders, { query }),
-    orderRefund: (orderId: string) =>
-      request<typeof billingAdminRoutes.orderRefund>(billingAdminEndpoints.orderRefund, { body: { orderId } }),
+      call(billingAdminRoutes.catalogueUpdate, { body }),
+    codesMint: (body: RouteBody<typeof billingAdminRoutes.codesMint>) => call(billingAdminRoutes.codesMint, { body }),
+    codes: (query: RouteQuery<typeof billingAdminRoutes.codes>) => call(billingAdminRoutes.codes, { query }),
+    codesRevoke: (body: RouteBody<typeof billingAdminRoutes.codesRevoke>) =>
+      call(billingAdminRoutes.codesRevoke, { body }),
+    orders: (query: RouteQuery<typeof billingAdminRoutes.orders>) => call(billingAdminRoutes.orders, { query }),
+    orderRefund: (orderId: string) => call(billingAdminRoutes.orderRefund, { body: { orderId } }),
     reports: (status: 'open' | 'resolved' | 'all', page: { cursor?: string; limit?: number } = {}) =>
-      request<typeof communityAdminRoutes.reports>(communityAdminEndpoints.reports, { query: { status, ...page } }),
-    hideWork: (id: string, reason?: string) =>
-      request<typeof communityAdminRoutes.hideWork>(communityAdminEndpoints.hideWork, { body: { id, reason } }),
-    restoreWork: (id: string) =>
-      request<typeof communityAdminRoutes.restoreWork>(communityAdminEndpoints.restoreWork, { body: { id } }),
-    suspendUser: (user: string) =>
-      request<typeof communityAdminRoutes.suspendUser>(communityAdminEndpoints.suspendUser, { body: { user } }),
-    unsuspendUser: (user: string) =>
-      request<typeof communityAdminRoutes.unsuspendUser>(communityAdminEndpoints.unsuspendUser, { body: { user } }),
+      call(communityAdminRoutes.reports, { query: { status, ...page } }),
+    hideWork: (id: string, reason?: string) => call(communityAdminRoutes.hideWork, { body: { id, reason } }),
+    restoreWork: (id: string) => call(communityAdminRoutes.restoreWork, { body: { id } }),
+    suspendUser: (user: string) => call(communityAdminRoutes.suspendUser, { body: { user } }),
+    unsuspendUser: (user: string) => call(communityAdminRoutes.unsuspendUser, { body: { user } }),
     /** Every configured engine, checked by the server now. */
-    engines: () => request<typeof systemAdminRoutes.engines>(systemAdminEndpoints.engines),
+    engines: () => call(systemAdminRoutes.engines),
   };
 }
 export type AdminClient = ReturnType<typeof createAdminClient>;
