@@ -3,6 +3,7 @@ import type { CostPreview, InsufficientDetails, Locale, Task, TaskParams } from 
 import { FINISHED_STATES } from '@turing/contract';
 import type { Database } from '../../db/client.ts';
 import type { TaskLifecycle } from '../../generation/lifecycle/index.ts';
+import type { EngineName } from '../../generation/engine.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { Translator } from '../../generation/translator.ts';
 import { needsTranslation } from '../../generation/translator.ts';
@@ -11,13 +12,16 @@ import type { LedgerService } from '../billing/index.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+import { capabilitiesOf, checkModel, defaultAspect } from './model-check.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { extractLineArt } from './line-art.ts';
 import type { TaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
 
-/** Engines that read English only get Chinese prompts translated. */
+/** Engines that read English only get Chinese prompts translated (the preview engine too, as it always has). */
 const ENGLISH_ONLY = new Set(['comfyui', 'preview']);
+const readsTyped = (engine: string) =>
+  !ENGLISH_ONLY.has(engine) && (capabilitiesOf(engine as EngineName)?.languages.includes('zh') ?? true);
 const FINISHED: readonly string[] = FINISHED_STATES;
 
 export interface TaskServiceDeps {
@@ -74,7 +78,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     const packages = await deps.catalogue.packagesFor(userId, p.wordPackageIds);
     let text = p.prompt;
     let translation: Task['translation'] = 'not_needed';
-    if (text && ENGLISH_ONLY.has(engine) && needsTranslation(text)) {
+    if (text && !readsTyped(engine) && needsTranslation(text)) {
       if (deps.translator) {
         try {
           text = await deps.translator.translate(text);
@@ -121,7 +125,9 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   return {
     async submit(userId: string, submitted: TaskParams, locale: Locale): Promise<Task> {
-      const engine = settings.engineFor(submitted.model);
+      // What the model cannot do is refused first: nothing is read, made or charged for it.
+      checkModel(submitted, settings);
+      const engine = settings.engineForTask(submitted);
       const images = await ownedImages(userId, submitted);
       if (submitted.folderId) await deps.assertFolder(userId, submitted.folderId);
       checkUpscale(submitted, images.base);
@@ -134,7 +140,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       // one keeps "the base image's own"; the seed is always recorded, so any result can be made again.
       const stored: TaskParams = {
         ...params,
-        ...(params.mode === 'text' && { size: params.size ?? '4:3' }),
+        ...(params.mode === 'text' && {
+          size: params.size ?? defaultAspect(capabilitiesOf(settings.engineFor(params.model))),
+        }),
         seed: params.seed ?? randomInt(0, 2 ** 31),
       };
       await deps.ledger.ensureAccount(userId);
