@@ -281,7 +281,8 @@ export const designRoutes = {
   models: route({
     ...designEndpoints.models,
     response: modelList,
-    summary: 'The models a user may pick: names, engine, price by quality, what each can do and whether this server runs it',
+    summary:
+      'The models a user may pick: names, engine, price by quality, what each can do and whether this server runs it',
   }),
   wordPackages: route({
     ...designEndpoints.wordPackages,
