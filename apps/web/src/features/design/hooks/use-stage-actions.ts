@@ -50,7 +50,8 @@ export function useStageActions({ mode, gen, setImage, prefill, onSubmitted, onN
     onUpscale: (image, factor) =>
       void gen.run({ mode: 'upscale', baseImageId: image.id, upscale: factor }).then(submitted),
     onRegenerate(task) {
-      const params = { ...(task.params as TaskParamsInput), seed: Math.floor(Math.random() * 2 ** 31) };
+      // A new seed, picked by the server (a model that cannot keep one is given none).
+      const { seed: _seed, ...params } = task.params as TaskParamsInput;
       void gen.run(params).then(submitted);
     },
     onCopyParams(task) {
