@@ -65,6 +65,10 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // Slow enough that the studio shows queued and generating cards, fast enough for a journey.
       PREVIEW_PACE_MS: '800',
+      // Stability AI "set up" with a key and an address nothing answers: the studio offers its models
+      // (their limits show) while no journey reaches a provider; FLUX and Wan stay not set up.
+      STABILITY_API_KEY: 'sk-e2e-not-a-key',
+      STABILITY_BASE_URL: 'http://127.0.0.1:9',
     },
   },
 });
