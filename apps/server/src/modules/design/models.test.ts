@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appHeaders, registerUser } from '../../../test-support/test-app.ts';
-import { balanceOf, buildGenerationApp, submit } from '../../../test-support/design-helpers.ts';
+import {
+  balanceOf,
+  buildGenerationApp,
+  finished,
+  getTask,
+  photo,
+  submit,
+  until,
+  uploadImage,
+} from '../../../test-support/design-helpers.ts';
 
 const id = randomUUID;
 
@@ -166,6 +175,25 @@ describe('the capability check at submit', () => {
     expect(restyle.json().code).toBe('UPLOAD_NOT_FOUND');
     const upscale = await submit(t, cookie, { mode: 'upscale', model: 'flux-pro', upscale: 4, baseImageId: id() });
     expect(upscale.json().code).toBe('UPLOAD_NOT_FOUND');
+  });
+});
+
+describe('an upscale the model’s engine cannot make', () => {
+  it('runs on the built-in upscaler at its price', async () => {
+    const { cookie } = await registerUser(t);
+    const base = await uploadImage(t, cookie, await photo(120, 80), 'base');
+    // architecture-beta runs on OpenAI here, which has no upscale.
+    const res = await submit(t, cookie, {
+      mode: 'upscale',
+      model: 'architecture-beta',
+      upscale: 2,
+      baseImageId: base.id,
+    });
+    expect(res.json().data).toMatchObject({ engine: 'preview', cost: { cubes: 2 } });
+    const task = await until(() => getTask(t, cookie, res.json().data.id), finished);
+    expect(task.state).toBe('complete');
+    expect(task.results[0]).toMatchObject({ width: 240, height: 160 });
+    expect((await balanceOf(t, cookie)).cubes).toBe(18);
   });
 });
 
