@@ -72,6 +72,10 @@ export default defineConfig({
       // Journeys run side by side and each waits for its own tasks: enough workers that a task
       // starts at once instead of queueing behind another journey's (the pace is a timer, not CPU).
       WORKER_CONCURRENCY: '8',
+      // Stability AI "set up" with a key and an address nothing answers: the studio offers its models
+      // (their limits show) while no journey reaches a provider; FLUX and Wan stay not set up.
+      STABILITY_API_KEY: 'sk-e2e-not-a-key',
+      STABILITY_BASE_URL: 'http://127.0.0.1:9',
     },
   },
 });

@@ -170,6 +170,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         catalogue: services.catalogue,
         events: services.events,
         lineArt: services.lineArt,
+        modelCatalogue: services.modelCatalogue,
         lifecycle: services.lifecycle,
         balance: (userId) => services.ledger.balance(userId),
       });

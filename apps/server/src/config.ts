@@ -151,6 +151,8 @@ const envSchema = z.object({
   QUALITY_LONG_EDGE: z.string().default('SD:768,HD:1280,FHD:2048'),
   /** Cubes per image per quality. */
   COST_CUBES: z.string().default('SD:1,HD:2,FHD:4'),
+  /** Per-model prices over the catalogue's: "flux-pro:SD:3,HD:4,FHD:6;stable-image-ultra:x4:20". */
+  MODEL_COSTS: z.string().default(''),
   WELCOME_CUBES: z.coerce.number().int().min(0).default(20),
   /** Cubes the invited user and the inviter each receive once an invitation code is entered. */
   INVITE_BONUS_CUBES: z.coerce.number().int().min(0).max(100_000).default(10),

@@ -1,4 +1,3 @@
-import { MODELS } from '@turing/contract';
 import { loadConfig } from './config.ts';
 import { describeDbError, openDatabase } from './db/client.ts';
 import { buildHttpApp } from './app.ts';
@@ -35,8 +34,9 @@ async function main() {
     throw new Error(`The database could not be opened: ${describeDbError(err)}`, { cause: err });
   }
   const services = await createServices(config, database, log);
-  // Engines start now, not at the first task: a fleet's health is known before anyone submits.
-  for (const name of new Set(MODELS.map((model) => services.settings.engineFor(model)))) {
+  // Engines start now, not at the first task: a fleet's health is known before anyone submits. A
+  // catalogue model whose provider has no key here is not started (the studio shows it unavailable).
+  for (const name of new Set(services.settings.modelsToRun().map((model) => services.settings.engineFor(model)))) {
     services.engines.get(name).catch((err: unknown) => log.warn({ err, engine: name }, 'engine not available'));
   }
   log.info(

@@ -95,6 +95,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   const system = createSystemModule({
     engines,
     engineFor: (model) => settings.engineFor(model),
+    models: () => settings.modelsToRun(),
     defaultEngine: config.GENERATION_ENGINE,
   });
 

@@ -2,7 +2,18 @@
 // (the studio's form) then loads no zod and none of the other modules' field rules.
 export const TASK_MODES = ['text', 'iterate', 'edit', 'upscale'] as const;
 export const DESIGN_TYPES = ['architectural', 'interior'] as const;
-export const MODELS = ['architecture', 'architecture-beta'] as const;
+/**
+ * The models a user picks. The first two are the product's own (they run on the server's default
+ * engine); the others are hosted providers' models, each made for its engine.
+ */
+export const MODELS = [
+  'architecture',
+  'architecture-beta',
+  'stable-image-core',
+  'stable-image-ultra',
+  'flux-pro',
+  'wan',
+] as const;
 export const QUALITIES = ['SD', 'HD', 'FHD'] as const;
 /** Aspect presets; pixel sizes follow from the quality (server config). */
 export const SIZE_PRESETS = ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'] as const;
@@ -31,6 +42,7 @@ export type TaskNotice = (typeof TASK_NOTICES)[number];
 export type TaskMode = (typeof TASK_MODES)[number];
 export type DesignType = (typeof DESIGN_TYPES)[number];
 export type Quality = (typeof QUALITIES)[number];
+export type Model = (typeof MODELS)[number];
 export type SizePreset = (typeof SIZE_PRESETS)[number];
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
 export type RenderMode = (typeof RENDER_MODES)[number];

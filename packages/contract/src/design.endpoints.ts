@@ -7,6 +7,7 @@ export const designEndpoints = endpoints({
   cancel: { method: 'POST', path: '/design/task/cancel', auth: true, mutates: true },
   cost: { method: 'POST', path: '/design/cost', auth: true, mutates: false },
   tags: { method: 'GET', path: '/design/tags', auth: false, mutates: false },
+  models: { method: 'GET', path: '/design/models', auth: false, mutates: false },
   wordPackages: { method: 'GET', path: '/design/wordPackage/list', auth: true, mutates: false },
   wordPackageCreate: { method: 'POST', path: '/design/wordPackage/create', auth: true, mutates: true },
   wordPackageUpdate: { method: 'POST', path: '/design/wordPackage/update', auth: true, mutates: true },

@@ -15,6 +15,7 @@ import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 import { uploadedImage } from './upload.ts';
+import { ENGINE_NAMES } from './system.admin.ts';
 
 const imageId = z.uuid('UPLOAD_NOT_FOUND');
 const weight = z.number().min(0, 'VALIDATION').max(1, 'VALIDATION');
@@ -180,6 +181,48 @@ export type Tag = z.infer<typeof tag>;
 export const tagsQuery = z.object({ type: z.enum(DESIGN_TYPES).default('architectural') });
 export const tagList = z.object({ style: z.array(tag), material: z.array(tag), function: z.array(tag) });
 
+const cubes = z.number().int().min(0);
+const factor = z.union([z.literal(2), z.literal(4)]);
+
+/** What a model's engine can do (see EngineCapabilities). */
+export const modelCapabilities = z.object({
+  modes: z.array(z.enum(TASK_MODES)),
+  maxCount: z.number().int(),
+  aspects: z.union([z.array(z.enum(SIZE_PRESETS)), z.literal('any')]),
+  qualities: z.array(z.enum(QUALITIES)),
+  mask: z.boolean(),
+  reference: z.boolean(),
+  depth: z.boolean(),
+  lineArt: z.boolean(),
+  seed: z.boolean(),
+  negativePrompt: z.boolean(),
+  upscale: z.array(factor),
+  languages: z.array(z.enum(['en', 'zh'])),
+});
+
+/** One model of the catalogue as the studio shows it before anything is submitted. */
+export const modelInfo = z.object({
+  id: z.enum(MODELS),
+  name: z.object({ en: z.string(), zh: z.string() }),
+  engine: z.enum(ENGINE_NAMES),
+  /** Cubes per image at each quality, and for one upscale by factor. */
+  price: z.object({
+    SD: cubes,
+    HD: cubes,
+    FHD: cubes,
+    upscale: z.object({ '2': cubes, '4': cubes }),
+  }),
+  capabilities: modelCapabilities,
+  /** Upscale factors offered: the engine's own, and the built-in upscaler's for the rest. */
+  upscaleFactors: z.array(factor),
+  /** Whether this server can run it now; `unavailable` says why not (`not_set_up`: its engine has no key or server here). */
+  available: z.boolean(),
+  unavailable: z.enum(['not_set_up']).nullable(),
+});
+export type ModelInfo = z.infer<typeof modelInfo>;
+export type ModelCapabilities = z.infer<typeof modelCapabilities>;
+export const modelList = z.object({ items: z.array(modelInfo) });
+
 export const wordPackage = z.object({
   id: z.string(),
   name: z.string(),
@@ -234,6 +277,12 @@ export const designRoutes = {
     query: tagsQuery,
     response: tagList,
     summary: 'Style, material and function tags for a design type, with labels in both languages',
+  }),
+  models: route({
+    ...designEndpoints.models,
+    response: modelList,
+    summary:
+      'The models a user may pick: names, engine, price by quality, what each can do and whether this server runs it',
   }),
   wordPackages: route({
     ...designEndpoints.wordPackages,

@@ -104,6 +104,24 @@ describe('the work an engine is given', () => {
     expect([task.width, task.height, task.count]).toEqual([1200, 800, 1]);
   });
 
+  it("names the provider's model the catalogue gives, only on the model's own engine", async () => {
+    const on = (engine: string, params: TaskParamsInput) => ({ ...row(params), engine }) as TaskRow;
+    const make = async (r: TaskRow) => (await prepareEngineTask(r, settings, async () => image(300, 200))).task;
+    const ultra = await make(on('stability', { mode: 'text', model: 'stable-image-ultra', prompt: 'x' }));
+    expect(ultra.engineModel).toBe('ultra');
+    const kontext = await make(on('flux', { mode: 'iterate', model: 'flux-pro', baseImageId: uuid(1) }));
+    expect(kontext.engineModel).toBe('flux-kontext-pro');
+    const fluxText = await make(on('flux', { mode: 'text', model: 'flux-pro', prompt: 'x' }));
+    expect(fluxText.engineModel).toBe('flux-pro-1.1');
+    // Routed to another engine (MODEL_ENGINES), or one of the product's own: that engine's own default.
+    expect((await make(on('preview', { mode: 'text', model: 'stable-image-ultra', prompt: 'x' }))).engineModel).toBe(
+      undefined,
+    );
+    expect((await make(on('preview', { mode: 'text', prompt: 'x' }))).engineModel).toBeUndefined();
+    const upscale = await make(on('preview', { mode: 'upscale', model: 'flux-pro', upscale: 2, baseImageId: uuid(1) }));
+    expect(upscale.engineModel).toBeUndefined();
+  });
+
   it('fails as refused when an input image is gone from storage', async () => {
     await expect(
       prepareEngineTask(row({ mode: 'iterate', baseImageId: uuid(1) }), settings, async () => null),

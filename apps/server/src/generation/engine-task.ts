@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { TaskParams } from '@turing/contract';
 import type { TaskRow } from '../db/schema/index.ts';
-import { EngineError, type EngineImages, type EngineTask } from './engine.ts';
+import { EngineError, type EngineImages, type EngineName, type EngineTask } from './engine.ts';
+import { engineModelFor } from './models.ts';
 import type { GenerationSettings } from './settings.ts';
 
 /** Reads an input image the task names, as the task's owner (storage and ownership live above). */
@@ -98,6 +99,7 @@ export async function prepareEngineTask(
   } else if (base) {
     images.base = await within(base, edge);
   }
+  const engineModel = engineModelFor(p.model, p.mode, row.engine as EngineName);
   const task: EngineTask = {
     id: row.id,
     attempt: row.attempt,
@@ -116,6 +118,7 @@ export async function prepareEngineTask(
     controlStrength: p.controlStrength,
     tags: p.tags,
     upscale: p.upscale,
+    ...(engineModel && { engineModel }),
     ...(p.mode === 'iterate' && p.renderMode && { renderMode: p.renderMode }),
     images,
   };

@@ -4,7 +4,7 @@
  * turns one prepared task into images, reporting progress on the way.
  */
 
-import type { EngineName } from '@turing/contract';
+import type { EngineName, Model } from '@turing/contract';
 
 export { ENGINE_NAMES } from '@turing/contract';
 export type { EngineName };
@@ -31,7 +31,8 @@ export interface EngineTask {
   attempt: number;
   mode: TaskMode;
   type: 'architectural' | 'interior';
-  model: 'architecture' | 'architecture-beta';
+  /** The catalogue's model the user picked. */
+  model: Model;
   /** The English prompt sent to the engine (tags, word packages and translated free text joined). */
   prompt: string;
   negativePrompt: string;

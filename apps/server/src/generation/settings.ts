@@ -1,6 +1,8 @@
-import { QUALITIES, type Quality, type SizePreset, type TaskParams } from '@turing/contract';
+import { MODELS, QUALITIES, type Model, type Quality, type SizePreset, type TaskParams } from '@turing/contract';
 import type { Config } from '../config.ts';
+import { ENGINE_CAPABILITIES } from './capabilities.ts';
 import type { EngineName } from './engine.ts';
+import { BUILT_IN_UPSCALE, MODEL_CATALOGUE, parseModelCosts, type ModelPrice } from './models.ts';
 
 /** "SD:768,HD:1280" → { SD: 768, HD: 1280 }. */
 function pairs(text: string): Record<string, string> {
@@ -12,8 +14,22 @@ function pairs(text: string): Record<string, string> {
   return out;
 }
 
+type CostParams = Pick<TaskParams, 'mode' | 'quality' | 'count' | 'upscale'> & { model?: Model };
+
+/** The engine that runs every upscale a model's own engine cannot: the built-in neural upscaler. */
+export const BUILT_IN_UPSCALER: EngineName = 'preview';
+
 export interface GenerationSettings {
+  /** The engine a model's tasks go to: MODEL_ENGINES, else its own engine (the product's models: GENERATION_ENGINE). */
   engineFor(model: string): EngineName;
+  /** The engine one task runs on: an upscale its model's engine cannot make runs on the built-in upscaler. */
+  engineForTask(params: Pick<TaskParams, 'model' | 'mode' | 'upscale'>): EngineName;
+  /** Whether this server has what an engine needs (a key, a server URL); the preview engine always. */
+  engineSetUp(engine: EngineName): boolean;
+  /** Models whose engines this server starts: those set up, and any the operator routed on purpose (a missing key then shows in the fleet check). */
+  modelsToRun(): Model[];
+  /** A model's cubes per image by quality and per upscale factor (its own engine's upscale, else the built-in one's). */
+  price(model: Model): ModelPrice;
   /** Output size for a preset at a quality: the long edge from config, multiples of 8. */
   pixels(size: SizePreset, quality: Quality): { width: number; height: number };
   /** Output size for any ratio (a base image's own) at a quality's long edge, multiples of 8. */
@@ -22,13 +38,14 @@ export interface GenerationSettings {
   longEdge(quality: Quality): number;
   /** The largest side an upscale may produce. */
   upscaleMaxSide: number;
-  cost(params: Pick<TaskParams, 'mode' | 'quality' | 'count' | 'upscale'>): number;
+  /** Cubes a task costs at its model's price (no model: the product's default model). */
+  cost(params: CostParams): number;
   /**
    * The largest variant of a task that `cubes` pays for, or null when none does: the most images
    * at the task's own quality, else at the next lower one; for an upscale, a smaller factor.
    */
   largestFitting(
-    params: Pick<TaskParams, 'mode' | 'quality' | 'count' | 'upscale'>,
+    params: CostParams,
     cubes: number,
   ): { count: number; quality: Quality; upscale?: 2 | 4; cubes: number } | null;
   welcomeCubes: number;
@@ -42,6 +59,7 @@ export function generationSettings(config: Config): GenerationSettings {
   const models = pairs(config.MODEL_ENGINES) as Record<string, EngineName>;
   const edges = pairs(config.QUALITY_LONG_EDGE);
   const costs = pairs(config.COST_CUBES);
+  const modelCosts = parseModelCosts(config.MODEL_COSTS);
   const num = (table: Record<string, string>, key: string, fallback: number) => {
     const n = Number(table[key]);
     return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -54,13 +72,67 @@ export function generationSettings(config: Config): GenerationSettings {
       ? { width: round8(edge), height: round8((edge * h) / w) }
       : { width: round8((edge * w) / h), height: round8(edge) };
   };
+  const engineSetUp = (engine: EngineName) => {
+    switch (engine) {
+      case 'preview':
+        return true;
+      case 'comfyui':
+        return config.COMFYUI_URLS.split(',').some((u) => u.trim());
+      case 'openai':
+        return Boolean(config.OPENAI_API_KEY);
+      case 'stability':
+        return Boolean(config.STABILITY_API_KEY);
+      case 'flux':
+        return Boolean(config.BFL_API_KEY);
+      case 'wan':
+        return Boolean(config.DASHSCOPE_API_KEY);
+      default:
+        return false;
+    }
+  };
+  const engineFor = (model: string): EngineName =>
+    models[model] ?? MODEL_CATALOGUE[model as Model]?.engine ?? config.GENERATION_ENGINE;
+  const ownsUpscale = (engine: EngineName, factor: 2 | 4) => {
+    const caps = ENGINE_CAPABILITIES[engine] ?? ENGINE_CAPABILITIES[BUILT_IN_UPSCALER];
+    return caps.modes.includes('upscale') && caps.upscale.includes(factor);
+  };
+  // An upscale stays on the model's engine only when that engine is set up here and makes the factor.
+  const upscalesItself = (engine: EngineName, factor: 2 | 4) => engineSetUp(engine) && ownsUpscale(engine, factor);
+  const engineForTask: GenerationSettings['engineForTask'] = (p) => {
+    const engine = engineFor(p.model);
+    return p.mode === 'upscale' && !upscalesItself(engine, p.upscale ?? 2) ? BUILT_IN_UPSCALER : engine;
+  };
+  const price = (model: Model): ModelPrice => {
+    const def = MODEL_CATALOGUE[model] ?? MODEL_CATALOGUE.architecture;
+    const own = modelCosts[model] ?? {};
+    // The product's own models keep COST_CUBES, as before there was a catalogue.
+    const base =
+      def.engine === null ? { SD: num(costs, 'SD', 1), HD: num(costs, 'HD', 2), FHD: num(costs, 'FHD', 4) } : def.price;
+    const engine = engineFor(model);
+    const upscale = (factor: 2 | 4) =>
+      upscalesItself(engine, factor)
+        ? (own[factor] ?? def.price.upscale?.[factor] ?? BUILT_IN_UPSCALE[factor])
+        : BUILT_IN_UPSCALE[factor];
+    return {
+      SD: own.SD ?? base.SD,
+      HD: own.HD ?? base.HD,
+      FHD: own.FHD ?? base.FHD,
+      upscale: { 2: upscale(2), 4: upscale(4) },
+    };
+  };
   const cost: GenerationSettings['cost'] = (params) => {
+    const table = price(params.model ?? 'architecture');
     // An upscale is one image; its price follows the factor, not the quality.
-    if (params.mode === 'upscale') return params.upscale === 4 ? 4 : 2;
-    return num(costs, params.quality, params.quality === 'FHD' ? 4 : params.quality === 'HD' ? 2 : 1) * params.count;
+    if (params.mode === 'upscale') return table.upscale[params.upscale === 4 ? 4 : 2];
+    return table[params.quality] * params.count;
   };
   return {
-    engineFor: (model) => models[model] ?? config.GENERATION_ENGINE,
+    engineFor,
+    engineForTask,
+    engineSetUp,
+    modelsToRun: () =>
+      MODELS.filter((m) => MODEL_CATALOGUE[m].engine === null || Object.hasOwn(models, m) || engineSetUp(engineFor(m))),
+    price,
     longEdge,
     upscaleMaxSide: config.UPSCALE_MAX_SIDE,
     pixels(size, quality) {
@@ -78,8 +150,8 @@ export function generationSettings(config: Config): GenerationSettings {
       // Fewer images at the user's own quality first; only when not even one fits, a lower quality.
       for (const quality of QUALITIES.slice(0, QUALITIES.indexOf(params.quality) + 1).reverse())
         for (let count = params.count; count >= 1; count--) {
-          const price = cost({ mode: params.mode, quality, count });
-          if (price <= cubes) return { count, quality, cubes: price };
+          const total = cost({ mode: params.mode, model: params.model, quality, count });
+          if (total <= cubes) return { count, quality, cubes: total };
         }
       return null;
     },

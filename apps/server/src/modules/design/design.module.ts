@@ -9,6 +9,7 @@ import type { WorkspaceService } from '../workspace/index.ts';
 import type { TagSeed } from './catalogue/tags.data.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { createLineArtService } from './line-art.ts';
+import { createModelCatalogue } from './model-catalogue.ts';
 import { createPresetImages } from './presets/preset-images.ts';
 import { createTaskEvents } from './task-events.ts';
 import { createTaskPayloads } from './task-payload.ts';
@@ -82,6 +83,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     taskLifecycle,
     tasks,
     lineArt: createLineArtService({ uploads, images }),
+    modelCatalogue: createModelCatalogue(settings),
     /** A task's row as the generation workers read it. */
     findTask: (id: string) => reads.findById(id),
     /** The oldest queued tasks of an engine, in line order, as the workers claim them. */

@@ -4,6 +4,7 @@ import { defineRoute } from '../../shared/define-route.ts';
 import type { Lifecycle } from '../../platform/lifecycle.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { LineArtService } from './line-art.ts';
+import type { ModelCatalogue } from './model-catalogue.ts';
 import { PRESET_IMAGE_ROUTE } from './presets/preset-images.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { TaskEvents } from './task-events.ts';
@@ -14,6 +15,7 @@ export interface DesignModuleOptions {
   catalogue: CatalogueService;
   events: TaskEvents;
   lineArt: LineArtService;
+  modelCatalogue: ModelCatalogue;
   lifecycle: Lifecycle;
   balance(userId: string): Promise<{ cubes: number; planUntil: string | null }>;
 }
@@ -36,6 +38,11 @@ export async function designModule(app: FastifyInstance, opts: DesignModuleOptio
   defineRoute(app, designRoutes.cost, async (req) => tasks.cost(req.user!.id, req.body));
   defineRoute(app, designRoutes.balance, async (req) => opts.balance(req.user!.id));
   defineRoute(app, designRoutes.tags, async (req) => catalogue.tags(req.query.type));
+  // Changes only when the operator changes the settings and restarts: browsers may keep it a while.
+  defineRoute(app, designRoutes.models, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { items: opts.modelCatalogue.list() };
+  });
   defineRoute(app, designRoutes.wordPackages, async (req) => catalogue.listPackages(req.user!.id, req.locale));
   defineRoute(app, designRoutes.wordPackageCreate, async (req) =>
     catalogue.createPackage(req.user!.id, req.body, req.locale),

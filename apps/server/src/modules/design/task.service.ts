@@ -13,6 +13,7 @@ import type { LedgerService } from '../billing/index.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+import { capabilitiesOf, checkModel, defaultAspect } from './model-check.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { extractLineArt } from './line-art.ts';
 import type { TaskPayloads } from './task-payload.ts';
@@ -128,7 +129,9 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   return {
     async submit(userId: string, submitted: TaskParams, locale: Locale): Promise<Task> {
-      const engine = settings.engineFor(submitted.model);
+      // What the model cannot do is refused first: nothing is read, made or charged for it.
+      checkModel(submitted, settings);
+      const engine = settings.engineForTask(submitted);
       const images = await ownedImages(userId, submitted);
       if (submitted.folderId) await deps.assertFolder(userId, submitted.folderId);
       checkUpscale(submitted, images.base);
@@ -141,7 +144,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       // one keeps "the base image's own"; the seed is always recorded, so any result can be made again.
       const stored: TaskParams = {
         ...params,
-        ...(params.mode === 'text' && { size: params.size ?? '4:3' }),
+        ...(params.mode === 'text' && {
+          size: params.size ?? defaultAspect(capabilitiesOf(settings.engineFor(params.model))),
+        }),
         seed: params.seed ?? randomInt(0, 2 ** 31),
       };
       await deps.ledger.ensureAccount(userId);

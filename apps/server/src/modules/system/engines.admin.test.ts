@@ -104,7 +104,7 @@ describe('GET /turing/admin/engines', () => {
         name: 'comfy',
         models: ['architecture-beta'],
         ok: false,
-        detail: 'unknown engine "comfy" in MODEL_ENGINES (preview, comfyui, openai)',
+        detail: 'unknown engine "comfy" in MODEL_ENGINES (preview, comfyui, openai, stability, flux, wan)',
       }),
     ]);
   });

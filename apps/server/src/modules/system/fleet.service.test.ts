@@ -28,6 +28,7 @@ function fleetOf(
   const fleet = createFleetService({
     engines: { get: async (name) => engines.find((e) => e.name === name)!, loaded: () => engines },
     engineFor: opts.engineFor ?? (() => 'comfyui'),
+    models: () => ['architecture', 'architecture-beta'],
     defaultEngine: 'comfyui',
     now: () => clock,
     timeoutMs: opts.timeoutMs,

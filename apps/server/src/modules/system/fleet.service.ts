@@ -1,4 +1,4 @@
-import { ENGINE_NAMES, MODELS, type AdminEngine, type ReadyEngine } from '@turing/contract';
+import { ENGINE_NAMES, type AdminEngine, type ReadyEngine } from '@turing/contract';
 import type { Engine, EngineHealth, EngineName } from '../../generation/engine.ts';
 
 /**
@@ -14,8 +14,10 @@ export const HEALTH_TIMEOUT_MS = 10_000;
 
 export interface FleetDeps {
   engines: { get(name: EngineName): Promise<Engine>; loaded(): Engine[] };
-  /** The engine a model's tasks go to (MODEL_ENGINES, else the default). */
+  /** The engine a model's tasks go to (MODEL_ENGINES, else the model's own engine or the default). */
   engineFor(model: string): EngineName;
+  /** The models whose engines this server runs (set up here, or routed by the operator). */
+  models: () => readonly string[];
   /** GENERATION_ENGINE. */
   defaultEngine: EngineName;
   now?: () => number;
@@ -68,10 +70,11 @@ export function createFleetService(deps: FleetDeps) {
 
   /** The default engine first, then the ones models are sent to, each with its models. */
   function configured(): { name: EngineName; models: string[] }[] {
-    const names = [deps.defaultEngine, ...MODELS.map((m) => deps.engineFor(m))];
+    const models = deps.models();
+    const names = [deps.defaultEngine, ...models.map((m) => deps.engineFor(m))];
     return [...new Set(names)].map((name) => ({
       name,
-      models: MODELS.filter((m) => deps.engineFor(m) === name),
+      models: models.filter((m) => deps.engineFor(m) === name),
     }));
   }
 

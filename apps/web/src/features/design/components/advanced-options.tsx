@@ -1,10 +1,11 @@
-import { Button, Checkbox, InputNumber, Tooltip } from 'antd';
+import { Button, Checkbox, InputNumber, Tooltip, Typography } from 'antd';
 import type { CostPreview } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import type { VaryStrength } from '../lib/variation.ts';
 import type { StudioValues } from '../lib/studio-values.ts';
 import { Field } from './basic-options.tsx';
 import { priceLabel } from './generate-bar.tsx';
+import { useChosenModel } from './model-picker.tsx';
 import './params.css';
 
 const SEED_MAX = 4_294_967_295;
@@ -27,7 +28,10 @@ interface Props {
  * while the prompt changes; and variations of the latest result.
  */
 export function AdvancedOptions({ values, onChange, vary }: Props) {
-  const { t } = useTranslation('design');
+  const { t, i18n } = useTranslation('design');
+  const model = useChosenModel(values.model);
+  // A model that cannot keep a seed takes none: the field is off and says why.
+  const seedless = model?.capabilities.seed === false;
   return (
     <div className="studio-fields">
       <Field label={t('params.seed.label')} id="studio-seed">
@@ -38,8 +42,10 @@ export function AdvancedOptions({ values, onChange, vary }: Props) {
             min={0}
             max={SEED_MAX}
             precision={0}
+            disabled={seedless}
+            aria-describedby={seedless ? 'studio-seed-why' : undefined}
             placeholder={t('params.seed.random')}
-            value={values.seed ?? null}
+            value={seedless ? null : (values.seed ?? null)}
             onChange={(v) =>
               typeof v === 'number' && Number.isInteger(v)
                 ? onChange({ seed: v, keepSeed: true })
@@ -49,13 +55,19 @@ export function AdvancedOptions({ values, onChange, vary }: Props) {
           <Tooltip title={t('params.seed.keepHint')}>
             <Checkbox
               data-testid="keep-seed"
-              checked={values.keepSeed}
+              disabled={seedless}
+              checked={values.keepSeed && !seedless}
               onChange={(e) => onChange(e.target.checked ? { keepSeed: true } : { keepSeed: false, seed: undefined })}
             >
               {t('params.seed.keep')}
             </Checkbox>
           </Tooltip>
         </div>
+        {seedless && model && (
+          <Typography.Text type="secondary" className="studio-field__note" id="studio-seed-why" data-testid="seed-why">
+            {t('modelPicker.seedUnsupported', { name: model.name[i18n.language === 'zh' ? 'zh' : 'en'] })}
+          </Typography.Text>
+        )}
       </Field>
       {vary && (
         <Field label={t('params.vary.label')} id="studio-vary">

@@ -1,9 +1,11 @@
 import { Segmented, Select, Typography } from 'antd';
-import { DESIGN_TYPES, LIMITS, MODELS, QUALITIES, SIZE_PRESETS } from '@turing/contract';
+import { DESIGN_TYPES, LIMITS, QUALITIES, SIZE_PRESETS } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { ratioLabel } from '../lib/aspect.ts';
 import type { StudioMode, StudioValues } from '../lib/studio-values.ts';
+import { defaultAspect, makesAspect, maxCount } from '../lib/model-fit.ts';
 import { FitPreview } from './fit-preview.tsx';
+import { ModelPicker, useChosenModel } from './model-picker.tsx';
 import './params.css';
 
 interface Props {
@@ -22,8 +24,12 @@ const COUNTS = Array.from({ length: LIMITS.taskCountMax }, (_, i) => i + 1);
  * image's own ratio unless another aspect is chosen, and then shows how the base will be cropped.
  */
 export function BasicOptions({ mode, values, onChange }: Props) {
-  const { t } = useTranslation('design');
+  const { t, i18n } = useTranslation('design');
   const base = values.images.base;
+  const model = useChosenModel(values.model);
+  const modelName = model ? model.name[i18n.language === 'zh' ? 'zh' : 'en'] : '';
+  const most = maxCount(model);
+  const aspects = model?.capabilities.aspects;
   return (
     <div className="studio-fields">
       <Field label={t('form.type')} id="studio-type">
@@ -36,19 +42,14 @@ export function BasicOptions({ mode, values, onChange }: Props) {
         />
       </Field>
       <Field label={t('form.model')} id="studio-model">
-        <Select
-          aria-labelledby="studio-model"
-          value={values.model}
-          options={MODELS.map((v) => ({ value: v, label: t(`form.models.${v}`) }))}
-          onChange={(model) => onChange({ model })}
-        />
+        <ModelPicker mode={mode} values={values} onChange={onChange} />
       </Field>
       {mode !== 'edit' && (
         <Field label={t('form.size')} id="studio-size">
           <Select
             aria-labelledby="studio-size"
             data-testid="size-select"
-            value={values.size ?? (mode === 'text' ? '4:3' : BASE)}
+            value={values.size ?? (mode === 'text' ? defaultAspect(model) : BASE)}
             options={[
               ...(mode === 'text'
                 ? []
@@ -60,10 +61,19 @@ export function BasicOptions({ mode, values, onChange }: Props) {
                         : t('params.size.base'),
                     },
                   ]),
-              ...SIZE_PRESETS.map((v) => ({ value: v, label: t(`form.sizes.${v.replace(':', 'x')}`) })),
+              ...SIZE_PRESETS.map((v) => ({
+                value: v,
+                label: t(`form.sizes.${v.replace(':', 'x')}`),
+                disabled: !makesAspect(model, v),
+              })),
             ]}
             onChange={(size: string) => onChange({ size: SIZE_PRESETS.find((preset) => preset === size) })}
           />
+          {Array.isArray(aspects) && (
+            <Typography.Text type="secondary" className="studio-field__note" data-testid="model-aspects">
+              {t('modelPicker.aspects', { name: modelName, aspects: aspects.join(', ') })}
+            </Typography.Text>
+          )}
           {mode === 'iterate' && base && values.size && <FitPreview base={base} size={values.size} />}
         </Field>
       )}
@@ -77,9 +87,14 @@ export function BasicOptions({ mode, values, onChange }: Props) {
           block
           aria-labelledby="studio-count"
           value={values.count}
-          options={COUNTS.map((n) => ({ value: n, label: String(n) }))}
+          options={COUNTS.map((n) => ({ value: n, label: String(n), disabled: n > most }))}
           onChange={(count) => onChange({ count })}
         />
+        {most < LIMITS.taskCountMax && (
+          <Typography.Text type="secondary" className="studio-field__note" data-testid="model-count-max">
+            {t('modelPicker.countMax', { name: modelName, n: most })}
+          </Typography.Text>
+        )}
       </Field>
       <Field label={t('form.quality')} id="studio-quality">
         <Segmented

@@ -99,6 +99,20 @@ describe('the result stage', () => {
     expect(handlers.onCopyParams).toHaveBeenCalled();
   });
 
+  it('upscales with the model that made the image, at that model’s price', async () => {
+    const api = mockApi({
+      '/design/cost': (body) => costAnswer({ cubes: (body as { upscale: number }).upscale === 4 ? 16 : 2 }),
+    });
+    const { stage, handlers } = renderStage(complete({ params: { count: 1, model: 'stable-image-core' } }));
+    const actions = within(stage).getByRole('toolbar', { name: 'Actions for this result' });
+    expect(await within(actions).findByRole('button', { name: /Upscale 4× 16 cubes/ })).toBeEnabled();
+    expect(api.to('/design/cost').map((c) => c.body)).toEqual(
+      expect.arrayContaining([{ mode: 'upscale', baseImageId: 'r1', upscale: 4, model: 'stable-image-core' }]),
+    );
+    await userEvent.click(within(actions).getByRole('button', { name: /Upscale 4×/ }));
+    expect(handlers.onUpscale).toHaveBeenCalledWith(expect.objectContaining({ id: 'r1' }), 4, 'stable-image-core');
+  });
+
   it('says the seed in Chinese, and no seed when the result has none', async () => {
     await i18n.changeLanguage('zh');
     mockApi({ '/design/cost': costAnswer() });

@@ -8,7 +8,7 @@ import {
   SendOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import type { CostPreview, Task, TaskResult } from '@turing/contract';
+import { MODELS, type CostPreview, type Model, type Task, type TaskResult } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { imageDownload } from '../../../shared/http/image-download.ts';
 import { usePublish } from '../../../shared/ui/publish/publish-context.ts';
@@ -18,7 +18,8 @@ import type { SlotImage } from '../lib/studio-values.ts';
 export interface StageHandlers {
   onUseAsBase(image: SlotImage): void;
   onEditRegion(image: SlotImage): void;
-  onUpscale(image: SlotImage, factor: 2 | 4): void;
+  /** Upscales with the model that made the image (its own upscaler when it has one), at that model's price. */
+  onUpscale(image: SlotImage, factor: 2 | 4, model?: Model): void;
   onRegenerate(task: Task): void;
   onCopyParams(task: Task): void;
   busy?: boolean;
@@ -40,16 +41,18 @@ function usePrice(cost: CostPreview | undefined) {
 function UpscaleButton({
   result,
   factor,
+  model,
   disabled,
   onUpscale,
 }: {
   result: TaskResult;
   factor: 2 | 4;
+  model?: Model;
   disabled?: boolean;
   onUpscale: StageHandlers['onUpscale'];
 }) {
   const { t } = useTranslation('design');
-  const cost = useCost({ mode: 'upscale', baseImageId: result.id, upscale: factor });
+  const cost = useCost({ mode: 'upscale', baseImageId: result.id, upscale: factor, ...(model && { model }) });
   const price = usePrice(cost.data);
   const short = cost.data ? !cost.data.enough : false;
   const image: SlotImage = { id: result.id, url: result.url, width: result.width, height: result.height };
@@ -58,7 +61,7 @@ function UpscaleButton({
       <Button
         icon={factor === 2 ? <ExpandOutlined /> : undefined}
         disabled={disabled || short}
-        onClick={() => onUpscale(image, factor)}
+        onClick={() => (model ? onUpscale(image, factor, model) : onUpscale(image, factor))}
         data-testid={`upscale-${factor}`}
       >
         {t('viewer.upscale', { n: factor })}
@@ -82,6 +85,7 @@ export function StageActions({
   const { t } = useTranslation('design');
   const publisher = usePublish();
   const image: SlotImage = { id: result.id, url: result.url, width: result.width, height: result.height };
+  const model = MODELS.find((m) => m === task.params.model);
   return (
     <div className="stage-actions" role="toolbar" aria-label={t('stage.actions')} data-testid="stage-actions">
       <Button
@@ -100,8 +104,8 @@ export function StageActions({
       </Button>
       {task.mode !== 'upscale' && (
         <>
-          <UpscaleButton result={result} factor={2} disabled={busy} onUpscale={onUpscale} />
-          <UpscaleButton result={result} factor={4} disabled={busy} onUpscale={onUpscale} />
+          <UpscaleButton result={result} factor={2} model={model} disabled={busy} onUpscale={onUpscale} />
+          <UpscaleButton result={result} factor={4} model={model} disabled={busy} onUpscale={onUpscale} />
         </>
       )}
       {task.mode !== 'upscale' && (

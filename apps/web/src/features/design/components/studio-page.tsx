@@ -27,6 +27,7 @@ import { RegionArea } from './region-area.tsx';
 import { ResultStage } from './result-stage.tsx';
 import { SlotPanel } from './slot-panel.tsx';
 import { StudioTour } from './studio-tour.tsx';
+import { useChosenModel } from './model-picker.tsx';
 import './studio-page.css';
 
 const TITLE: Record<StudioMode, string> = {
@@ -49,6 +50,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
   useTaskEvents();
   const [draft] = useState(() => readDraft(mode));
   const { values, patch, setImage, prefill, reset } = useStudioForm(draft);
+  const model = useChosenModel(values.model);
   const [busy, setBusy] = useState<Record<string, boolean>>({});
   const [shapes, setShapes] = useState<MaskShape[]>([]);
   const gen = useGenerate(draft?.live);
@@ -98,8 +100,14 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     clearDraft(mode);
   };
 
-  // The price follows only quality and count, so the smallest valid task asks for it before the form is complete.
-  const cost = useCost({ mode: 'text', prompt: '-', quality: values.quality, count: values.count });
+  // The price follows only the model, quality and count, so the smallest valid task asks for it before the form is complete.
+  const cost = useCost({
+    mode: 'text',
+    prompt: '-',
+    model: values.model,
+    quality: values.quality,
+    count: values.count,
+  });
   const reason = blockReason(mode, values, {
     hasRegion: values.images.base ? hasRegion(shapes, values.images.base) : false,
     uploading: Object.values(busy).some(Boolean),
@@ -114,7 +122,9 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
 
   const generate = () => {
     if (reason || gen.pending) return;
-    const body: TaskParamsInput = toTaskParams(mode, values);
+    const { seed, ...rest } = toTaskParams(mode, values);
+    // A seed left in a restored draft is not sent to a model that cannot keep it.
+    const body: TaskParamsInput = model?.capabilities.seed === false ? rest : { ...rest, seed };
     const base = values.images.base;
     const started =
       mode === 'edit' && base

@@ -20,6 +20,61 @@ export const costAnswer = (
   over: Partial<{ cubes: number; coveredByPlan: boolean; balance: number; enough: boolean; fits: object | null }> = {},
 ) => ({ data: { cubes: 1, coveredByPlan: false, balance: 18, planUntil: null, enough: true, fits: null, ...over } });
 
+const everything = {
+  modes: ['text', 'iterate', 'edit', 'upscale'],
+  maxCount: 8,
+  aspects: 'any',
+  qualities: ['SD', 'HD', 'FHD'],
+  mask: true,
+  reference: true,
+  depth: true,
+  lineArt: true,
+  seed: true,
+  negativePrompt: true,
+  upscale: [2, 4],
+  languages: ['en', 'zh'],
+};
+const model = (id: string, en: string, engine: string, over: object = {}, caps: object = {}) => ({
+  id,
+  name: { en, zh: `${en}（中）` },
+  engine,
+  price: { SD: 1, HD: 2, FHD: 4, upscale: { '2': 2, '4': 4 } },
+  capabilities: { ...everything, ...caps },
+  upscaleFactors: [2, 4],
+  available: true,
+  unavailable: null,
+  ...over,
+});
+
+/** The catalogue as a server with the preview engine and a Stability key (FLUX not set up) lists it. */
+export const MODEL_CATALOGUE = {
+  items: [
+    model('architecture', 'Architecture', 'preview'),
+    model('architecture-beta', 'Architecture beta', 'preview'),
+    model(
+      'stable-image-core',
+      'Stable Image Core',
+      'stability',
+      { price: { SD: 2, HD: 3, FHD: 5, upscale: { '2': 2, '4': 16 } } },
+      { maxCount: 4, aspects: ['1:1', '16:9', '9:16', '3:2', '2:3'], reference: false, languages: ['en'] },
+    ),
+    model(
+      'flux-pro',
+      'FLUX Pro',
+      'flux',
+      { available: false, unavailable: 'not_set_up' },
+      { modes: ['text', 'iterate', 'edit'], depth: false, lineArt: false },
+    ),
+    model(
+      'wan',
+      'Wan',
+      'wan',
+      {},
+      { modes: ['text', 'edit'], seed: false, depth: false, lineArt: false, reference: false },
+    ),
+  ],
+};
+
 /** The studio's calls answered as for a new user (one tag per category, nothing else yet); `over` replaces any. */
 export function serveStudio(over: Record<string, Answer> = {}) {
   return mockApi({
@@ -33,6 +88,7 @@ export function serveStudio(over: Record<string, Answer> = {}) {
     '/design/wordPackage/list': { data: { recommended: [], own: [] } },
     '/design/task/list': { data: { items: [], nextCursor: null } },
     '/design/cost': costAnswer(),
+    '/design/models': { data: MODEL_CATALOGUE },
     '/user/beginnerGuide/get': { data: { progress: { design: true } } },
     ...over,
   });

@@ -47,10 +47,13 @@ export function useStageActions({ mode, gen, setImage, prefill, onSubmitted, onN
     busy: gen.pending,
     onUseAsBase: (image) => putBase(image, 'iterate'),
     onEditRegion: (image) => putBase(image, 'edit'),
-    onUpscale: (image, factor) =>
-      void gen.run({ mode: 'upscale', baseImageId: image.id, upscale: factor }).then(submitted),
+    onUpscale: (image, factor, model) =>
+      void gen
+        .run({ mode: 'upscale', baseImageId: image.id, upscale: factor, ...(model && { model }) })
+        .then(submitted),
     onRegenerate(task) {
-      const params = { ...(task.params as TaskParamsInput), seed: Math.floor(Math.random() * 2 ** 31) };
+      // A new seed, picked by the server (a model that cannot keep one is given none).
+      const { seed: _seed, ...params } = task.params as TaskParamsInput;
       void gen.run(params).then(submitted);
     },
     onCopyParams(task) {

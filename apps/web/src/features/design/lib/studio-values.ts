@@ -1,6 +1,8 @@
 import {
   LIMITS,
+  MODELS,
   SIZE_PRESETS,
+  type Model,
   type DesignType,
   type Quality,
   type RenderMode,
@@ -22,7 +24,7 @@ export type SlotName = 'base' | 'reference' | 'depth' | 'lineArt';
 /** The studio form: the parameters of a task plus the images shown in its slots. */
 export interface StudioValues {
   type: DesignType;
-  model: 'architecture' | 'architecture-beta';
+  model: Model;
   /** Left out: text takes 4:3, iterate and edit keep the base image's own ratio. */
   size?: SizePreset;
   count: number;
@@ -145,7 +147,7 @@ export function fromTaskParams(params: Record<string, unknown>): StudioValues {
   const count = Number(params.count);
   return {
     type: pick(params.type, ['architectural', 'interior'], d.type),
-    model: pick(params.model, ['architecture', 'architecture-beta'], d.model),
+    model: pick(params.model, MODELS, d.model),
     ...(SIZE_PRESETS.includes(params.size as SizePreset) && { size: params.size as SizePreset }),
     count: Number.isInteger(count) && count >= 1 && count <= LIMITS.taskCountMax ? count : d.count,
     quality: pick(params.quality, ['SD', 'HD', 'FHD'], d.quality),

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { generate, studioUser } from './support/studio.ts';
+
+// The journeys' server has a Stability key (its API is never reached) and none for FLUX or Wan.
+
+async function photo(file: string, colour: string) {
+  await sharp({ create: { width: 600, height: 400, channels: 3, background: colour } })
+    .png()
+    .toFile(file);
+}
+
+const picker = (page: Page) => page.getByRole('combobox', { name: 'Model' });
+const option = (page: Page, name: string) => page.getByTestId(`model-option-${name}`);
+const balance = async (page: Page) => (await (await page.request.get('/turing/design/balance')).json()).data.cubes;
+
+test('the studio shows what each model can do, disables one that cannot use a reference, and refuses it uncharged', async ({
+  page,
+}, info) => {
+  await studioUser(page);
+  await page.goto('/#/design/iteration-rendering');
+  const base = info.outputPath('base.png');
+  const reference = info.outputPath('reference.png');
+  await photo(base, '#c8c2b4');
+  await photo(reference, '#5a6f8a');
+  await page.getByTestId('slot-base').locator('input[type="file"]').first().setInputFiles(base);
+  await expect(page.getByTestId('slot-base').getByRole('img', { name: 'Base image' })).toBeVisible();
+
+  // The models this server runs, each with its price and what it can do; FLUX and Wan are not set up here.
+  await picker(page).click();
+  await expect(option(page, 'architecture')).toContainText('1 cube / image');
+  await expect(option(page, 'architecture')).toContainText('中文 prompts');
+  const core = option(page, 'stable-image-core');
+  await expect(core).toContainText('2 cubes / image');
+  await expect(core).toContainText('Up to 4 images');
+  await expect(core).toContainText('Line art');
+  await expect(option(page, 'flux-pro')).toHaveCount(0);
+  await expect(option(page, 'wan')).toHaveCount(0);
+  await core.click();
+  await expect(picker(page).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')).toContainText(
+    'Stable Image Core · 2 cubes / image',
+  );
+  await expect(page.getByTestId('model-count-max')).toHaveText('Stable Image Core makes up to 4 images per task.');
+
+  // A reference image: this model cannot use one. The picker says why, and so does the form.
+  await page.getByTestId('slot-reference').locator('input[type="file"]').first().setInputFiles(reference);
+  await expect(page.getByTestId('slot-reference').getByRole('img')).toBeVisible();
+  await expect(page.getByTestId('model-unusable')).toContainText(
+    'Stable Image Core cannot be used here: Cannot use a reference image.',
+  );
+  await picker(page).click();
+  const disabled = page.getByRole('option', { name: /^Stable Image Core,.*Cannot use a reference image$/ });
+  await expect(disabled).toHaveAttribute('aria-disabled', 'true');
+  await expect(option(page, 'stable-image-core').getByTestId('model-why')).toHaveText('Cannot use a reference image');
+  await page.keyboard.press('Escape');
+
+  // Submitted anyway: refused with the reason, and nothing charged.
+  const before = await balance(page);
+  await generate(page).click();
+  await expect(page.locator('.ant-message-notice')).toContainText(
+    'This model cannot use a reference image, nothing was charged',
+  );
+  expect(await balance(page)).toBe(before);
+
+  // The default model takes it.
+  await page.getByTestId('model-unusable').getByRole('button', { name: 'Use Architecture' }).click();
+  await expect(page.getByTestId('model-unusable')).toHaveCount(0);
+  await generate(page).click();
+  await expect(page.getByTestId('cost')).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(before - 1);
+});
