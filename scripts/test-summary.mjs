@@ -3,6 +3,7 @@
 // failing test (an unhandled error, a crash before its report) fails the run too.
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = process.argv[2];
 let passed = 0;
@@ -14,8 +15,7 @@ const failedIn = new Map();
 // line, so the end of a long log says what failed.
 const failures = [];
 const firstLine = (text) =>
-  String(text ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(text ?? ''))
     .split('\n')
     .find((l) => l.trim()) ?? '';
 const files = fs.readdirSync(dir).sort();
