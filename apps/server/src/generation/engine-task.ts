@@ -3,9 +3,13 @@ import type { TaskParams } from '@turing/contract';
 import type { TaskRow } from '../db/schema/index.ts';
 import { EngineError, type EngineImages, type EngineTask } from './engine.ts';
 import type { GenerationSettings } from './settings.ts';
+import type { BaseSource } from './upscaler/source.ts';
 
 /** Reads an input image the task names, as the task's owner (storage and ownership live above). */
 export type LoadImage = (id: string, userId: string) => Promise<Buffer | null>;
+
+/** Where an upscale's base came from (a render, an upload, a preview drawing); see upscaler/source.ts. */
+export type SourceOf = (imageId: string, userId: string) => Promise<BaseSource>;
 
 /** Scales (w, h) down so the long edge is at most `edge`, keeping the ratio; multiples of 8. */
 export function fitLongEdge(width: number, height: number, edge: number): { width: number; height: number } {
@@ -57,6 +61,7 @@ export async function prepareEngineTask(
   row: TaskRow,
   settings: GenerationSettings,
   load: LoadImage,
+  sourceOf?: SourceOf,
 ): Promise<{ task: EngineTask; original?: Buffer; mask?: Buffer }> {
   const p = row.params;
   const get = async (id: string | undefined) => {
@@ -116,6 +121,7 @@ export async function prepareEngineTask(
     controlStrength: p.controlStrength,
     tags: p.tags,
     upscale: p.upscale,
+    ...(p.mode === 'upscale' && p.baseImageId && sourceOf && { baseSource: await sourceOf(p.baseImageId, row.userId) }),
     ...(p.mode === 'iterate' && p.renderMode && { renderMode: p.renderMode }),
     images,
   };

@@ -6,6 +6,7 @@ import type { TaskLifecycle } from '../../generation/lifecycle/index.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { Translator } from '../../generation/translator.ts';
 import { needsTranslation } from '../../generation/translator.ts';
+import { engineForTask } from '../../generation/upscaler/route.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { LedgerService } from '../billing/index.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
@@ -121,7 +122,8 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   return {
     async submit(userId: string, submitted: TaskParams, locale: Locale): Promise<Task> {
-      const engine = settings.engineFor(submitted.model);
+      // An upscale its model's engine cannot do runs on the built-in neural upscaler.
+      const engine = engineForTask(settings.engineFor(submitted.model), submitted);
       const images = await ownedImages(userId, submitted);
       if (submitted.folderId) await deps.assertFolder(userId, submitted.folderId);
       checkUpscale(submitted, images.base);
