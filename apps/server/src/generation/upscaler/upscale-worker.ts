@@ -90,38 +90,47 @@ function model(scale: 2 | 4): Promise<LayersModel> {
 async function upscale(req: Request) {
   const cancel = new Int32Array(req.cancel);
   const net = await model(req.factor);
+  const { width, height } = await sharp(req.image)
+    .metadata()
+    .catch((error: unknown) => {
+      throw new InputError(`cannot decode the image: ${(error as Error).message}`);
+    });
+  // Extended by PAD on every side, mirrored: every tile then has its full context.
   const decoded = await sharp(req.image)
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .removeAlpha()
+    .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, extendWith: 'mirror' })
     .raw()
     .toBuffer({ resolveWithObject: true })
     .catch((error: unknown) => {
       throw new InputError(`cannot decode the image: ${(error as Error).message}`);
     });
-  const { width, height } = decoded.info;
   const src = decoded.data;
+  const srcW = decoded.info.width;
   const s = req.factor;
   const outW = width * s;
   const outH = height * s;
   const out = Buffer.alloc(outW * outH * 3);
-  const tiles = planTiles(width, height, TILE, PAD);
+  const tiles = planTiles(width, height, TILE);
   for (const [i, t] of tiles.entries()) {
     if (Atomics.load(cancel, 0) !== 0) throw new Cancelled();
-    const input = new Float32Array(t.inWidth * t.inHeight * 3);
-    for (let y = 0; y < t.inHeight; y++) {
-      const from = ((t.inY + y) * width + t.inX) * 3;
-      for (let k = 0; k < t.inWidth * 3; k++) input[y * t.inWidth * 3 + k] = src[from + k]!;
+    // The tile and PAD around it; in the extended image the tile starts at (x + PAD, y + PAD).
+    const inW = t.width + 2 * PAD;
+    const inH = t.height + 2 * PAD;
+    const input = new Float32Array(inW * inH * 3);
+    for (let y = 0; y < inH; y++) {
+      const from = ((t.y + y) * srcW + t.x) * 3;
+      for (let k = 0; k < inW * 3; k++) input[y * inW * 3 + k] = src[from + k]!;
     }
-    const result = tf.tidy(() => net.predict(tf.tensor4d(input, [1, t.inHeight, t.inWidth, 3])) as tf.Tensor);
+    const result = tf.tidy(() => net.predict(tf.tensor4d(input, [1, inH, inW, 3])) as tf.Tensor);
     const pixels = (await result.data()) as Float32Array;
     result.dispose();
     // Keep only the tile's own part of the output; the context around it is dropped.
-    const rowLen = t.inWidth * s * 3;
-    const offX = (t.x - t.inX) * s;
-    const offY = (t.y - t.inY) * s;
+    const rowLen = inW * s * 3;
+    const off = PAD * s;
     for (let y = 0; y < t.height * s; y++) {
-      const from = (offY + y) * rowLen + offX * 3;
+      const from = (off + y) * rowLen + off * 3;
       const to = ((t.y * s + y) * outW + t.x * s) * 3;
       for (let k = 0; k < t.width * s * 3; k++) {
         const v = pixels[from + k]!;
