@@ -106,7 +106,7 @@ const envSchema = z.object({
   PREVIEW_PACE_MS: z.coerce.number().int().min(0).default(4000),
   /**
    * The built-in neural upscaler's ESRGAN weights (CPU, a worker thread): `slim`, `medium` (finer,
-   * about 4× slower), or `off` for a plain lanczos enlargement marked "Preview".
+   * about 2.5× the CPU time), or `off` for a plain lanczos enlargement marked "Preview".
    */
   UPSCALER_MODEL: z.enum(['slim', 'medium', 'off']).default('slim'),
   /** A fresh install's community starts with demo creators, works and banners (first start only; never in tests). */

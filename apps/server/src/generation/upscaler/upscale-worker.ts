@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
@@ -32,6 +33,20 @@ const PAD = 10;
 const require = createRequire(import.meta.url);
 const port = parentPort!;
 const weights: 'slim' | 'medium' = workerData?.model === 'medium' ? 'medium' : 'slim';
+
+/**
+ * On Linux a thread has its own nice value: this one yields to the API's thread (and everything
+ * else of the server) when the cores are short. Elsewhere it keeps the process's priority.
+ */
+function lowerPriority() {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0 && tid !== process.pid) os.setPriority(tid, 10);
+  } catch {
+    // no /proc, or not allowed: the work is the same, only scheduled as the rest of the process
+  }
+}
+lowerPriority();
 
 class Cancelled extends Error {}
 
@@ -89,6 +104,8 @@ function model(scale: 2 | 4): Promise<LayersModel> {
 
 async function upscale(req: Request) {
   const cancel = new Int32Array(req.cancel);
+  // This thread's own CPU time: on a shared machine, steadier than the wall clock.
+  const cpuStart = process.threadCpuUsage();
   const net = await model(req.factor);
   const { width, height } = await sharp(req.image)
     .metadata()
@@ -149,7 +166,9 @@ async function upscale(req: Request) {
   }
   // Our own buffer is handed over, not copied; sharp's (native memory) cannot be, so it is copied.
   const bytes = data === out ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength) : new Uint8Array(data);
-  port.postMessage({ type: 'done', id: req.id, data: bytes, width: req.width, height: req.height }, [
+  const cpu = process.threadCpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  port.postMessage({ type: 'done', id: req.id, data: bytes, width: req.width, height: req.height, cpuMs }, [
     bytes.buffer as ArrayBuffer,
   ]);
 }

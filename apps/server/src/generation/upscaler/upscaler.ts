@@ -30,6 +30,8 @@ export interface UpscaledImage {
   data: Buffer;
   width: number;
   height: number;
+  /** CPU time the thread spent on the job (decode, network, tiles), in ms. */
+  cpuMs: number;
 }
 
 export interface Upscaler {
@@ -41,7 +43,7 @@ export interface Upscaler {
 
 type Reply =
   | { type: 'progress'; id: number; done: number; total: number }
-  | { type: 'done'; id: number; data: Uint8Array; width: number; height: number }
+  | { type: 'done'; id: number; data: Uint8Array; width: number; height: number; cpuMs: number }
   | { type: 'failed'; id: number; kind: 'invalid' | 'lost'; message: string }
   | { type: 'cancelled'; id: number };
 
@@ -113,7 +115,7 @@ export function createUpscaler(options: UpscalerOptions): Upscaler {
         release();
         if (m.type === 'done') {
           const data = Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength);
-          answer(() => resolve({ data, width: m.width, height: m.height }));
+          answer(() => resolve({ data, width: m.width, height: m.height, cpuMs: m.cpuMs }));
         } else if (m.type === 'failed') {
           answer(() => reject(new EngineError(m.kind, `upscaler: ${m.message}`)));
         } else answer(() => reject(cancelled()));
