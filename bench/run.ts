@@ -6,7 +6,8 @@
 // see platform-cost.ts; (h) gzip JavaScript of a first visit to step editing;
 // (i) frame time while painting on a 4096² image; (j)–(m) the community at scale, see community.ts and
 // community-browser.ts (`npm run bench -- community` prints only those; BENCH_COMMUNITY=full seeds 1M works);
-// (q) Lighthouse mobile performance on /home, /community and /login, see lighthouse.ts.
+// (q) Lighthouse mobile performance on /home, /community and /login, see lighthouse.ts; (u) the built-in
+// neural upscaler's speed and the API's latency while it runs, see upscaler.ts.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import autocannon from 'autocannon';
 import { registerAccount, startProduct, treeRssMb } from './product.ts';
 import { overhead, throughput, uploadRatio } from './generation.ts';
 import { fleetFigures, printFleet } from './fleet.ts';
+import { printUpscaler } from './upscaler.ts';
 import { platformCost, printPlatformCost } from './platform-cost.ts';
 import { describeStroke, FRAME_GOAL_MS, paintStrokes, SIZE, STROKE_POINTS, STROKES } from './paint.ts';
 import { homeTransfer, loginTransfer, stepEditingTransfer } from './transfer.ts';
@@ -134,6 +136,7 @@ console.log(
     : '(f) skipped: no PostgreSQL server binaries found',
 );
 printFleet(await fleetFigures());
+await printUpscaler();
 printPlatformCost(await platformCost());
 const up = await uploadRatio();
 console.log(

@@ -104,6 +104,11 @@ const envSchema = z.object({
   MODEL_ENGINES: z.string().default(''),
   /** How long the preview engine takes per task (so the queue is visible in a demo; 0 in tests). */
   PREVIEW_PACE_MS: z.coerce.number().int().min(0).default(4000),
+  /**
+   * The built-in neural upscaler's ESRGAN weights (CPU, a worker thread): `slim`, `medium` (finer,
+   * about 2.5× the CPU time), or `off` for a plain lanczos enlargement marked "Preview".
+   */
+  UPSCALER_MODEL: z.enum(['slim', 'medium', 'off']).default('slim'),
   /** A fresh install's community starts with demo creators, works and banners (first start only; never in tests). */
   DEMO_CONTENT: z
     .enum(['true', 'false'])

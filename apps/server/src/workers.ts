@@ -3,6 +3,7 @@ import { sweepExpired } from './modules/auth/index.ts';
 import { ENGINE_NAMES } from './generation/engine.ts';
 import { createTaskRunner } from './generation/runner.ts';
 import { ENGINE_WAKE_CHANNEL } from './modules/system/index.ts';
+import { baseSourceOf } from './generation/upscaler/source.ts';
 import { sweepAbandonedUploads } from './modules/upload/index.ts';
 import type { Services } from './services.ts';
 
@@ -22,6 +23,11 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     lifecycle: services.taskLifecycle,
     findTask: (id) => services.findTask(id),
     loadImage: async (id, userId) => images.read(await uploads.getOwnedAny(id, userId)),
+    sourceOf: (id, userId) =>
+      baseSourceOf(id, userId, {
+        image: (imageId, owner) => uploads.getOwnedAny(imageId, owner).catch(() => null),
+        task: (taskId) => services.findTask(taskId),
+      }),
     sink: {
       savePreview: (taskId, image) => images.savePreview(taskId, image),
       dropPreview: (key) => images.dropPreview(key),

@@ -4,9 +4,13 @@ import { startWorkers } from '../src/workers.ts';
 import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 import { multipart } from './upload-helpers.ts';
 
-/** A test app whose in-process workers generate with the preview engine at full speed. */
+/**
+ * A test app whose in-process workers generate with the preview engine at full speed. Upscales are
+ * plain enlargements unless a test asks for the neural upscaler (UPSCALER_MODEL): it takes about a
+ * minute per megapixel on the CPU, which tests of other things should not wait for.
+ */
 export async function buildGenerationApp(env: Record<string, string> = {}) {
-  const t = await buildTestApp({ PREVIEW_PACE_MS: '0', ...env });
+  const t = await buildTestApp({ PREVIEW_PACE_MS: '0', UPSCALER_MODEL: 'off', ...env });
   const stop = await startWorkers(t.app.services!);
   return {
     ...t,

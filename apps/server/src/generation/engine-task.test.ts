@@ -102,6 +102,27 @@ describe('the work an engine is given', () => {
       async () => image(300, 200),
     );
     expect([task.width, task.height, task.count]).toEqual([1200, 800, 1]);
+    expect(task.baseSource).toBeUndefined();
+  });
+
+  it("tells an upscale where its base came from (the engine's mark follows it), and no other mode", async () => {
+    const asked: string[] = [];
+    const sourceOf = async (id: string, userId: string) => {
+      asked.push(`${id} ${userId}`);
+      return 'render' as const;
+    };
+    const up = row({ mode: 'upscale', upscale: 2, baseImageId: uuid(1) });
+    const { task } = await prepareEngineTask(up, settings, async () => image(300, 200), sourceOf);
+    expect(task.baseSource).toBe('render');
+    expect(asked).toEqual([`${uuid(1)} ${up.userId}`]);
+    const iterate = await prepareEngineTask(
+      row({ mode: 'iterate', baseImageId: uuid(1) }),
+      settings,
+      async () => image(300, 200),
+      sourceOf,
+    );
+    expect(iterate.task.baseSource).toBeUndefined();
+    expect(asked).toHaveLength(1);
   });
 
   it("names the provider's model the catalogue gives, only on the model's own engine", async () => {

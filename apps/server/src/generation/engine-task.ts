@@ -4,9 +4,13 @@ import type { TaskRow } from '../db/schema/index.ts';
 import { EngineError, type EngineImages, type EngineName, type EngineTask } from './engine.ts';
 import { engineModelFor } from './models.ts';
 import type { GenerationSettings } from './settings.ts';
+import type { BaseSource } from './upscaler/source.ts';
 
 /** Reads an input image the task names, as the task's owner (storage and ownership live above). */
 export type LoadImage = (id: string, userId: string) => Promise<Buffer | null>;
+
+/** Where an upscale's base came from (a render, an upload, a preview drawing); see upscaler/source.ts. */
+export type SourceOf = (imageId: string, userId: string) => Promise<BaseSource>;
 
 /** Scales (w, h) down so the long edge is at most `edge`, keeping the ratio; multiples of 8. */
 export function fitLongEdge(width: number, height: number, edge: number): { width: number; height: number } {
@@ -58,6 +62,7 @@ export async function prepareEngineTask(
   row: TaskRow,
   settings: GenerationSettings,
   load: LoadImage,
+  sourceOf?: SourceOf,
 ): Promise<{ task: EngineTask; original?: Buffer; mask?: Buffer }> {
   const p = row.params;
   const get = async (id: string | undefined) => {
@@ -119,6 +124,7 @@ export async function prepareEngineTask(
     tags: p.tags,
     upscale: p.upscale,
     ...(engineModel && { engineModel }),
+    ...(p.mode === 'upscale' && p.baseImageId && sourceOf && { baseSource: await sourceOf(p.baseImageId, row.userId) }),
     ...(p.mode === 'iterate' && p.renderMode && { renderMode: p.renderMode }),
     images,
   };

@@ -59,6 +59,12 @@ export interface EngineTask {
   /** upscale: 2 or 4. */
   upscale?: 2 | 4;
   /**
+   * upscale: where the base image came from: a real engine's result (`render`), the user's own
+   * upload (`upload`), or a preview drawing (`preview`, also when unknown). The embedded engine marks
+   * an upscale "Preview" unless its source was real.
+   */
+  baseSource?: 'render' | 'upload' | 'preview';
+  /**
    * iterate: `neural` keeps the base's geometry (its line art is among the images, strongly
    * weighted), `img2img` restyles freely (no guides); absent or `iterate`: the weights as given.
    */

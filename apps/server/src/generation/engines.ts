@@ -17,7 +17,12 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger, ext
     switch (name) {
       case 'preview': {
         const { createPreviewEngine } = await import('./engines/preview/preview-engine.ts');
-        return createPreviewEngine({ paceMs: config.PREVIEW_PACE_MS });
+        const { createUpscaler } = await import('./upscaler/upscaler.ts');
+        const weights = config.UPSCALER_MODEL;
+        return createPreviewEngine({
+          paceMs: config.PREVIEW_PACE_MS,
+          upscaler: weights === 'off' ? undefined : createUpscaler({ weights }),
+        });
       }
       case 'comfyui': {
         const { createComfyEngine } = await import('./engines/comfyui/comfy-engine.ts');

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { TaskRow } from '../db/schema/index.ts';
 import { EngineError, type Engine, type EngineEvent, type EngineResult, type EngineRunContext } from './engine.ts';
-import { prepareEngineTask, type LoadImage } from './engine-task.ts';
+import { prepareEngineTask, type LoadImage, type SourceOf } from './engine-task.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
 import { pasteBack } from './paste-back.ts';
 import { createProgressWriter } from './progress-writer.ts';
@@ -29,6 +29,8 @@ export interface RunnerDeps {
   lifecycle: TaskLifecycle;
   findTask(id: string): Promise<TaskRow | null>;
   loadImage: LoadImage;
+  /** Where an upscale's base image came from (the "Preview" mark follows it); absent: unknown. */
+  sourceOf?: SourceOf;
   sink: ResultSink;
   settings: GenerationSettings;
   engine(name: string): Promise<Engine>;
@@ -118,7 +120,7 @@ export function createTaskRunner(deps: RunnerDeps) {
       }
     };
     try {
-      const prepared = await prepareEngineTask(claimed, deps.settings, deps.loadImage);
+      const prepared = await prepareEngineTask(claimed, deps.settings, deps.loadImage, deps.sourceOf);
       const job = prepared.task;
       const engineStarted = performance.now();
       const result = await start(engine, job, {

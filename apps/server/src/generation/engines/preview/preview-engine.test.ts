@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EngineError, type EngineEvent, type EngineTask } from '../../engine.ts';
+import { createUpscaler } from '../../upscaler/upscaler.ts';
 import { createPreviewEngine } from './preview-engine.ts';
+import { previewMarkOverlay } from './preview-mark.ts';
 import { renderScene } from './render-scene.ts';
 
 const engine = createPreviewEngine({ paceMs: 0 });
@@ -230,5 +232,52 @@ describe('preview engine: progress and cancel', () => {
 
   it('is healthy without any configuration', async () => {
     expect((await engine.health()).ok).toBe(true);
+  });
+});
+
+describe('preview engine: neural upscale', () => {
+  it('upscales with the neural upscaler, per tile, marked "Preview" unless the base was real', async () => {
+    const neural = createPreviewEngine({ paceMs: 0, upscaler: createUpscaler({ weights: 'slim' }) });
+    try {
+      const small = await svgPng(
+        200,
+        150,
+        '<rect width="200" height="150" fill="#9cc3e0"/><rect x="30" y="60" width="120" height="80" fill="#d9cbb3" stroke="#333"/><circle cx="160" cy="50" r="28" fill="#c4572e"/>',
+      );
+      const up = async (baseSource: EngineTask['baseSource']) => {
+        const events: EngineEvent[] = [];
+        const t = task({ mode: 'upscale', upscale: 2, width: 400, height: 300, images: { base: small }, baseSource });
+        const { images } = await neural.run(t, {
+          signal: new AbortController().signal,
+          onEvent: (e) => events.push(e),
+        });
+        return { image: images[0]!, events };
+      };
+      const real = await up('render');
+      const drawing = await up('preview');
+      const unknown = await up(undefined);
+      expect(real.events[0]).toEqual({ type: 'started' });
+      // Four tiles of 128 px; 100 % is the task's own end, once stored.
+      expect(real.events.slice(1).map((e) => (e.type === 'progress' ? e.percent : -1))).toEqual([25, 50, 75, 99]);
+      expect((await sharp(real.image).metadata()).width).toBe(400);
+      expect(unknown.image.equals(drawing.image)).toBe(true);
+      // The two differ exactly where the badge sits.
+      const badge = previewMarkOverlay(400, 300);
+      const size = await sharp(badge.input as Buffer).metadata();
+      const [a, b] = await Promise.all([raw(real.image), raw(drawing.image)]);
+      let inside = 0;
+      for (let y = 0; y < 300; y++)
+        for (let x = 0; x < 400; x++) {
+          const i = (y * 400 + x) * 3;
+          if (a[i] === b[i] && a[i + 1] === b[i + 1] && a[i + 2] === b[i + 2]) continue;
+          const inBadge =
+            x >= badge.left! && x < badge.left! + size.width && y >= badge.top! && y < badge.top! + size.height;
+          expect(inBadge, `pixel ${x},${y}`).toBe(true);
+          inside++;
+        }
+      expect(inside).toBeGreaterThan(size.width * size.height * 0.3);
+    } finally {
+      await neural.close();
+    }
   });
 });

@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import type { OutputInfo } from 'sharp';
 import { EngineError, type Engine, type EngineResult, type EngineRunContext, type EngineTask } from '../../engine.ts';
 import { createSlots, DRAW_SLOTS } from './draw-slots.ts';
+import type { Upscaler } from '../../upscaler/upscaler.ts';
+import { neuralUpscale } from './neural-upscale.ts';
 import { renderImage } from './render-modes.ts';
 
 export interface PreviewEngineOptions {
@@ -10,6 +12,8 @@ export interface PreviewEngineOptions {
    * progress bar; 0 runs as fast as the CPU allows (tests).
    */
   paceMs: number;
+  /** The built-in neural upscaler for upscale tasks; without it, a plain lanczos enlargement marked "Preview". */
+  upscaler?: Upscaler;
 }
 
 const STEPS = 10;
@@ -17,27 +21,38 @@ const PREVIEW_SIDE = 256;
 const drawing = createSlots(DRAW_SLOTS);
 
 /**
- * The embedded default engine: CPU only (sharp), deterministic for a seed, every image marked
+ * The embedded default engine: CPU only (sharp), deterministic for a seed, every drawing marked
  * "PREVIEW". It draws a scene from the tags (text), transforms a base image (iterate), changes
- * only the masked region (edit) or enlarges (upscale), so the product can be tried end to end
- * without a GPU or an API key.
+ * only the masked region (edit), so the product can be tried end to end without a GPU or an API
+ * key. Upscale is real work: the built-in neural upscaler (see neural-upscale.ts), which also
+ * serves the upscales of engines that have none.
  */
-export function createPreviewEngine({ paceMs }: PreviewEngineOptions): Engine {
+export function createPreviewEngine({ paceMs, upscaler }: PreviewEngineOptions): Engine {
   // Shutdown stops running tasks the same way a cancel does.
   const closing = new AbortController();
   return {
     name: 'preview',
     canCancelRunning: true,
     async run(task, ctx) {
-      return runTask(task, ctx, AbortSignal.any([ctx.signal, closing.signal]), Math.max(0, paceMs));
+      const signal = AbortSignal.any([ctx.signal, closing.signal]);
+      checkAbort(signal);
+      // Real work takes the time it takes: no pacing.
+      if (task.mode === 'upscale' && upscaler) return neuralUpscale(task, ctx, signal, upscaler);
+      return runTask(task, ctx, signal, Math.max(0, paceMs));
     },
     async health() {
-      return { ok: true, detail: 'CPU preview engine: images are sketches marked "Preview"' };
+      return {
+        ok: true,
+        detail: upscaler
+          ? 'CPU preview engine: drawings are sketches marked "Preview"; upscale runs a neural upscaler (ESRGAN) on the CPU'
+          : 'CPU preview engine: images are sketches marked "Preview"',
+      };
     },
     available: () => true,
     capacity: () => undefined,
     async close() {
       closing.abort();
+      await upscaler?.close();
     },
   };
 }

@@ -8,7 +8,7 @@ import { transformBase } from './render-iterate.ts';
 import { renderScene } from './render-scene.ts';
 
 /** PNG effort that keeps an FHD image well under a second on two cores; the files stay lossless. */
-const PNG = { compressionLevel: 6, adaptiveFiltering: false } as const;
+export const PNG = { compressionLevel: 6, adaptiveFiltering: false } as const;
 
 /** Image `index` of a task as a marked PNG at the task's size (upscale: the enlarged base). */
 export async function renderImage(task: EngineTask, index: number): Promise<Buffer> {
@@ -26,12 +26,13 @@ export async function renderImage(task: EngineTask, index: number): Promise<Buff
   }
 }
 
-function need(image: Buffer | undefined, name: string): Buffer {
+export function need(image: Buffer | undefined, name: string): Buffer {
   if (!image) throw new EngineError('invalid', `preview engine: ${name} image missing`);
   return image;
 }
 
-async function finish(img: RawImage, centre?: [number, number]): Promise<Buffer> {
+/** The image as a PNG with the "Preview" mark (bottom-right, or centred on `centre`). */
+export async function finish(img: RawImage, centre?: [number, number]): Promise<Buffer> {
   return fromRaw(img)
     .composite([previewMarkOverlay(img.width, img.height, centre)])
     .png(PNG)

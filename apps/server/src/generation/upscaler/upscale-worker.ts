@@ -1,0 +1,187 @@
+/**
+ * The neural upscaler's thread: ESRGAN (RDN) weights from the @upscalerjs packages run on
+ * TensorFlow.js's WebAssembly backend, one thread, tile by tile. It decodes the input itself and
+ * hands back raw RGB at the target size, so the API's thread only ever passes bytes along.
+ * Messages: see UpscaleRequest / WorkerReply in upscaler.ts.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import sharp from 'sharp';
+import * as tf from '@tensorflow/tfjs-core';
+import { loadLayersModel, type LayersModel } from '@tensorflow/tfjs-layers';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { planTiles } from './tiles.ts';
+
+interface Request {
+  type: 'upscale';
+  id: number;
+  image: Uint8Array;
+  width: number;
+  height: number;
+  factor: 2 | 4;
+  /** Set to 1 by the API's thread to stop the work at the next tile. */
+  cancel: SharedArrayBuffer;
+}
+
+/** A tile's own side and the context read around it (input pixels). */
+const TILE = 128;
+const PAD = 10;
+
+const require = createRequire(import.meta.url);
+const port = parentPort!;
+const weights: 'slim' | 'medium' = workerData?.model === 'medium' ? 'medium' : 'slim';
+
+/**
+ * On Linux a thread has its own nice value: this one yields to the API's thread (and everything
+ * else of the server) when the cores are short. Elsewhere it keeps the process's priority.
+ */
+function lowerPriority() {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0 && tid !== process.pid) os.setPriority(tid, 10);
+  } catch {
+    // no /proc, or not allowed: the work is the same, only scheduled as the rest of the process
+  }
+}
+lowerPriority();
+
+class Cancelled extends Error {}
+
+/** Which failure the API's thread should report: the input itself (`invalid`) or the upscaler (`lost`). */
+class InputError extends Error {}
+
+let backend: Promise<void> | null = null;
+function ready(): Promise<void> {
+  backend ??= (async () => {
+    // One thread: the other core stays with the API.
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+    const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+    setWasmPaths(wasmDir + path.sep);
+    if (!(await tf.setBackend('wasm'))) throw new Error('the WebAssembly backend did not start');
+    await tf.ready();
+  })();
+  return backend;
+}
+
+/** The weights package's own folder (its exports do not include the model files). */
+function packageDir(name: string): string {
+  let dir = path.dirname(require.resolve(name));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`${name}: package folder not found`);
+    dir = up;
+  }
+  return dir;
+}
+
+const models = new Map<number, Promise<LayersModel>>();
+function model(scale: 2 | 4): Promise<LayersModel> {
+  let loading = models.get(scale);
+  if (!loading) {
+    loading = (async () => {
+      await ready();
+      const dir = path.join(packageDir(`@upscalerjs/esrgan-${weights}`), 'models', `x${scale}`);
+      const json = JSON.parse(fs.readFileSync(path.join(dir, 'model.json'), 'utf8'));
+      const groups = json.weightsManifest as { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
+      const shards = Buffer.concat(groups.flatMap((g) => g.paths.map((p) => fs.readFileSync(path.join(dir, p)))));
+      return loadLayersModel(
+        tf.io.fromMemory({
+          modelTopology: json.modelTopology,
+          weightSpecs: groups.flatMap((g) => g.weights),
+          weightData: shards.buffer.slice(shards.byteOffset, shards.byteOffset + shards.byteLength),
+          format: json.format,
+        }),
+      );
+    })();
+    models.set(scale, loading);
+    loading.catch(() => models.delete(scale));
+  }
+  return loading;
+}
+
+async function upscale(req: Request) {
+  const cancel = new Int32Array(req.cancel);
+  // This thread's own CPU time: on a shared machine, steadier than the wall clock.
+  const cpuStart = process.threadCpuUsage();
+  const net = await model(req.factor);
+  const { width, height } = await sharp(req.image)
+    .metadata()
+    .catch((error: unknown) => {
+      throw new InputError(`cannot decode the image: ${(error as Error).message}`);
+    });
+  // Extended by PAD on every side, mirrored: every tile then has its full context.
+  const decoded = await sharp(req.image)
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .extend({ top: PAD, bottom: PAD, left: PAD, right: PAD, extendWith: 'mirror' })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      throw new InputError(`cannot decode the image: ${(error as Error).message}`);
+    });
+  const src = decoded.data;
+  const srcW = decoded.info.width;
+  const s = req.factor;
+  const outW = width * s;
+  const outH = height * s;
+  const out = Buffer.alloc(outW * outH * 3);
+  const tiles = planTiles(width, height, TILE);
+  for (const [i, t] of tiles.entries()) {
+    if (Atomics.load(cancel, 0) !== 0) throw new Cancelled();
+    // The tile and PAD around it; in the extended image the tile starts at (x + PAD, y + PAD).
+    const inW = t.width + 2 * PAD;
+    const inH = t.height + 2 * PAD;
+    const input = new Float32Array(inW * inH * 3);
+    for (let y = 0; y < inH; y++) {
+      const from = ((t.y + y) * srcW + t.x) * 3;
+      for (let k = 0; k < inW * 3; k++) input[y * inW * 3 + k] = src[from + k]!;
+    }
+    const result = tf.tidy(() => net.predict(tf.tensor4d(input, [1, inH, inW, 3])) as tf.Tensor);
+    const pixels = (await result.data()) as Float32Array;
+    result.dispose();
+    // Keep only the tile's own part of the output; the context around it is dropped.
+    const rowLen = inW * s * 3;
+    const off = PAD * s;
+    for (let y = 0; y < t.height * s; y++) {
+      const from = (off + y) * rowLen + off * 3;
+      const to = ((t.y * s + y) * outW + t.x * s) * 3;
+      for (let k = 0; k < t.width * s * 3; k++) {
+        const v = pixels[from + k]!;
+        out[to + k] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      }
+    }
+    port.postMessage({ type: 'progress', id: req.id, done: i + 1, total: tiles.length });
+  }
+  // The network makes exactly factor × the input; any other target is met by a final resample.
+  let data = out;
+  if (outW !== req.width || outH !== req.height) {
+    data = await sharp(out, { raw: { width: outW, height: outH, channels: 3 } })
+      .resize(req.width, req.height, { fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer();
+  }
+  // Our own buffer is handed over, not copied; sharp's (native memory) cannot be, so it is copied.
+  const bytes = data === out ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength) : new Uint8Array(data);
+  const cpu = process.threadCpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  port.postMessage({ type: 'done', id: req.id, data: bytes, width: req.width, height: req.height, cpuMs }, [
+    bytes.buffer as ArrayBuffer,
+  ]);
+}
+
+port.on('message', (req: Request) => {
+  upscale(req).catch((error: unknown) => {
+    if (error instanceof Cancelled) port.postMessage({ type: 'cancelled', id: req.id });
+    else
+      port.postMessage({
+        type: 'failed',
+        id: req.id,
+        kind: error instanceof InputError ? 'invalid' : 'lost',
+        message: error instanceof Error ? error.message : String(error),
+      });
+  });
+});
