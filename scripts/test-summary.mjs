@@ -1,6 +1,7 @@
-// Adds up the JSON reports of one test run into a single closing line. Each stage leaves
+// Adds up the JSON reports of one test run into a single closing line. Each test stage leaves
 // <stage>.json (its report) and <stage>.status (its exit code); a stage that failed without a
-// failing test (an unhandled error, a crash before its report) fails the run too.
+// failing test (an unhandled error, a crash before its report) fails the run too, and so does a
+// check (<check>.check: lint, types, the web build) that failed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -62,6 +63,12 @@ for (const file of files.filter((f) => f.endsWith('.status'))) {
   if (!failedIn.has(stage)) problems.push(`${stage}: no report (exit status ${status})`);
   else if (status !== 0 && failedIn.get(stage) === 0)
     problems.push(`${stage}: exit status ${status} with no failing test (an error outside the tests: see its output)`);
+}
+// The checks that are not tests (lint, types, the web build) fail the run by their exit status.
+for (const file of files.filter((f) => f.endsWith('.check'))) {
+  const status = Number(fs.readFileSync(path.join(dir, file), 'utf8').trim());
+  if (status !== 0)
+    problems.push(`${file.replace(/\.check$/, '')}: failed (exit status ${status}): see its output above`);
 }
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 for (const problem of problems) console.log(`error: ${problem}`);

@@ -50,14 +50,6 @@ side_by_side() {
   return $status
 }
 
-start=$(now)
-step "lint, type check and the web build for the journeys"
-side_by_side \
-  lint 'eslint . --max-warnings 0 && prettier --check . --log-level warn' \
-  types 'npm run --silent typecheck' \
-  build 'npm run --silent build >/dev/null'
-took "$start"
-
 # initdb refuses to run as root, so the server runs as the postgres user in a temporary directory.
 if [ "$(id -u)" = 0 ]; then AS="runuser -u postgres --"; else AS=""; fi
 PGTMP=$(mktemp -d /tmp/turing-pg.XXXXXX)
@@ -68,27 +60,39 @@ $AS "$PG_BIN/initdb" -D "$PGTMP/data" -U postgres -A trust --no-sync >/dev/null
 $AS "$PG_BIN/pg_ctl" -D "$PGTMP/data" -w -l "$PGTMP/log" \
   -o "-p $PGPORT -k $PGTMP -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
 
-# A failing stage does not stop the later ones: the closing line counts every test of the run.
-# Each stage leaves its report and its exit status for scripts/test-summary.mjs.
+# A failing stage does not stop the others: the closing line counts every test of the run. Each
+# test stage leaves its report and its exit status, each check its exit status, for
+# scripts/test-summary.mjs.
 stage() {
   local name=$1 status=0
   shift
   "$@" || status=$?
   echo "$status" >"$REPORTS/$name.status"
 }
-export -f stage
+check() {
+  local name=$1 status=0
+  shift
+  "$@" || status=$?
+  echo "$status" >"$REPORTS/$name.check"
+  return $status
+}
+export -f stage check
 export REPORTS PGPORT CHROMIUM
 
 start=$(now)
-step "unit, component and API tests (PGlite, and PostgreSQL for the files that use a database) beside the Chromium journeys"
-# The two run side by side: the journeys mostly wait on the browser and the generation pace, the
-# API tests on their databases and the processes they start, so together they keep the cores busy.
+step "unit, component and API tests (PGlite, and PostgreSQL for the files that use a database) beside lint, types, the web build and then the Chromium journeys"
+# Everything runs at once, since the API tests mostly wait (on their databases, the processes they
+# start, timers) and so do the journeys (on the browser and the generation pace): together they keep
+# both cores busy. The journeys need the web build; the API tests need nothing, so they start first.
 # vitest: server-postgres (vitest.config.ts) repeats on PostgreSQL the server tests that reach the
 # test app; the others do not depend on the database and run once.
 side_by_side \
   vitest 'stage vitest env TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
     vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"' \
-  journeys 'stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \
+  lint 'check lint bash -c "eslint . --max-warnings 0 && prettier --check . --log-level warn"' \
+  types 'check types npm run --silent typecheck' \
+  journeys 'check build npm run --silent build >/dev/null && \
+    stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \
     playwright test -c tests/e2e/playwright.config.ts' || true
 took "$start"
 

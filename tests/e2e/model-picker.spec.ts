@@ -44,7 +44,7 @@ test('the studio shows what each model can do, disables one that cannot use a re
 
   // A reference image: this model cannot use one. The picker says why, and so does the form.
   await page.getByTestId('slot-reference').locator('input[type="file"]').first().setInputFiles(reference);
-  await expect(page.getByTestId('slot-reference').getByRole('img')).toBeVisible();
+  await expect(page.getByTestId('slot-reference').getByRole('img', { name: 'Reference', exact: true })).toBeVisible();
   await expect(page.getByTestId('model-unusable')).toContainText(
     'Stable Image Core cannot be used here: Cannot use a reference image.',
   );

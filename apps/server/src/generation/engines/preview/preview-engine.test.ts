@@ -240,13 +240,13 @@ describe('preview engine: neural upscale', () => {
     const neural = createPreviewEngine({ paceMs: 0, upscaler: createUpscaler({ weights: 'slim' }) });
     try {
       const small = await svgPng(
-        200,
-        150,
-        '<rect width="200" height="150" fill="#9cc3e0"/><rect x="30" y="60" width="120" height="80" fill="#d9cbb3" stroke="#333"/><circle cx="160" cy="50" r="28" fill="#c4572e"/>',
+        160,
+        100,
+        '<rect width="160" height="100" fill="#9cc3e0"/><rect x="24" y="30" width="96" height="60" fill="#d9cbb3" stroke="#333"/><circle cx="130" cy="35" r="22" fill="#c4572e"/>',
       );
       const up = async (baseSource: EngineTask['baseSource']) => {
         const events: EngineEvent[] = [];
-        const t = task({ mode: 'upscale', upscale: 2, width: 400, height: 300, images: { base: small }, baseSource });
+        const t = task({ mode: 'upscale', upscale: 2, width: 320, height: 200, images: { base: small }, baseSource });
         const { images } = await neural.run(t, {
           signal: new AbortController().signal,
           onEvent: (e) => events.push(e),
@@ -257,18 +257,18 @@ describe('preview engine: neural upscale', () => {
       const drawing = await up('preview');
       const unknown = await up(undefined);
       expect(real.events[0]).toEqual({ type: 'started' });
-      // Four tiles of 128 px; 100 % is the task's own end, once stored.
-      expect(real.events.slice(1).map((e) => (e.type === 'progress' ? e.percent : -1))).toEqual([25, 50, 75, 99]);
-      expect((await sharp(real.image).metadata()).width).toBe(400);
+      // Two tiles of 128 px; 100 % is the task's own end, once stored.
+      expect(real.events.slice(1).map((e) => (e.type === 'progress' ? e.percent : -1))).toEqual([50, 99]);
+      expect((await sharp(real.image).metadata()).width).toBe(320);
       expect(unknown.image.equals(drawing.image)).toBe(true);
       // The two differ exactly where the badge sits.
-      const badge = previewMarkOverlay(400, 300);
+      const badge = previewMarkOverlay(320, 200);
       const size = await sharp(badge.input as Buffer).metadata();
       const [a, b] = await Promise.all([raw(real.image), raw(drawing.image)]);
       let inside = 0;
-      for (let y = 0; y < 300; y++)
-        for (let x = 0; x < 400; x++) {
-          const i = (y * 400 + x) * 3;
+      for (let y = 0; y < 200; y++)
+        for (let x = 0; x < 320; x++) {
+          const i = (y * 320 + x) * 3;
           if (a[i] === b[i] && a[i + 1] === b[i + 1] && a[i + 2] === b[i + 2]) continue;
           const inBadge =
             x >= badge.left! && x < badge.left! + size.width && y >= badge.top! && y < badge.top! + size.height;
