@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { installAxe, seriousViolations } from './support/axe.ts';
 import { generate, studioUser } from './support/studio.ts';
 
 // The journeys' server has a Stability key (its API is never reached) and none for FLUX or Wan.
@@ -69,3 +70,30 @@ test('the studio shows what each model can do, disables one that cannot use a re
   await expect(page.getByTestId('cost')).toBeVisible();
   await expect.poll(() => balance(page)).toBe(before - 1);
 });
+
+// The open picker, with a model disabled and its reason, in both themes (light in English, dark in Chinese).
+for (const [theme, locale] of [
+  ['light', 'en'],
+  ['dark', 'zh'],
+] as const) {
+  test(`the open model picker passes axe (${theme}, ${locale})`, async ({ page }, info) => {
+    await page.addInitScript(
+      ([t, l]) => {
+        localStorage.setItem('THEME', JSON.stringify({ value: t, time: Date.now(), expire: null }));
+        localStorage.setItem('LOCALE', JSON.stringify({ value: l, time: Date.now(), expire: null }));
+      },
+      [theme, locale],
+    );
+    await installAxe(page);
+    await studioUser(page);
+    await page.goto('/#/design/iteration-rendering');
+    const reference = info.outputPath('reference.png');
+    await photo(reference, '#5a6f8a');
+    await page.getByTestId('slot-reference').locator('input[type="file"]').first().setInputFiles(reference);
+    await expect(page.getByTestId('slot-reference').locator('img.image-slot__img')).toBeVisible();
+    await page.getByRole('combobox', { name: /^(Model|模型)$/ }).click();
+    await expect(option(page, 'stable-image-core').getByTestId('model-why')).toBeVisible();
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    expect(await seriousViolations(page), `the open model picker (${theme}, ${locale})`).toEqual([]);
+  });
+}

@@ -38,15 +38,16 @@ const weights: 'slim' | 'medium' = workerData?.model === 'medium' ? 'medium' : '
  * On Linux a thread has its own nice value: this one yields to the API's thread (and everything
  * else of the server) when the cores are short. Elsewhere it keeps the process's priority.
  */
-function lowerPriority() {
+function lowerPriority(nice: number) {
+  if (nice === 0) return;
   try {
     const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (tid > 0 && tid !== process.pid) os.setPriority(tid, 10);
+    if (tid > 0 && tid !== process.pid) os.setPriority(tid, nice);
   } catch {
     // no /proc, or not allowed: the work is the same, only scheduled as the rest of the process
   }
 }
-lowerPriority();
+lowerPriority(typeof workerData?.nice === 'number' ? workerData.nice : 10);
 
 class Cancelled extends Error {}
 

@@ -5,7 +5,7 @@ import { EngineError } from '../engine.ts';
 import { planTiles } from './tiles.ts';
 import { createUpscaler, type UpscaledImage } from './upscaler.ts';
 
-const upscaler = createUpscaler({ weights: 'slim', workerUrl: crashingWorkerUrl });
+const upscaler = createUpscaler({ weights: 'slim', workerUrl: crashingWorkerUrl, nice: 0 });
 afterAll(() => upscaler.close());
 
 /** A small picture with edges, curves and flat areas, as PNG. */

@@ -10,6 +10,11 @@ export interface UpscalerOptions {
   workerUrl?: URL;
   /** Heap of the thread's JavaScript, in MB (the image buffers and the network's memory are outside it). */
   maxHeapMb?: number;
+  /**
+   * The thread's nice value on Linux: 10 by default, so it yields to the API's thread when the cores
+   * are short. Tests of its output pass 0, as a niced thread waits for minutes on a loaded machine.
+   */
+  nice?: number;
 }
 
 export interface UpscaleJob {
@@ -65,7 +70,7 @@ export function createUpscaler(options: UpscalerOptions): Upscaler {
   function thread(): Worker {
     if (worker) return worker;
     const w = new Worker(url, {
-      workerData: { model: options.weights },
+      workerData: { model: options.weights, nice: options.nice ?? 10 },
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
       stdout: false,
       stderr: false,

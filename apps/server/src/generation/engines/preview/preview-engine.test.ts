@@ -237,7 +237,7 @@ describe('preview engine: progress and cancel', () => {
 
 describe('preview engine: neural upscale', () => {
   it('upscales with the neural upscaler, per tile, marked "Preview" unless the base was real', async () => {
-    const neural = createPreviewEngine({ paceMs: 0, upscaler: createUpscaler({ weights: 'slim' }) });
+    const neural = createPreviewEngine({ paceMs: 0, upscaler: createUpscaler({ weights: 'slim', nice: 0 }) });
     try {
       const small = await svgPng(
         160,
