@@ -84,13 +84,15 @@ step "unit, component and API tests (PGlite, and PostgreSQL for the files that u
 # Everything runs at once, since the API tests mostly wait (on their databases, the processes they
 # start, timers) and so do the journeys (on the browser and the generation pace): together they keep
 # both cores busy. The journeys need the web build; the API tests need nothing, so they start first.
+# Lint and the type check only compute and wait on nothing: they run at a lower priority and fill
+# the gaps, so the API tests (the longest stage) are not slowed by them.
 # vitest: server-postgres (vitest.config.ts) repeats on PostgreSQL the server tests that reach the
 # test app; the others do not depend on the database and run once.
 side_by_side \
   vitest 'stage vitest env TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
     vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"' \
-  lint 'check lint bash -c "eslint . --max-warnings 0 && prettier --check . --log-level warn"' \
-  types 'check types npm run --silent typecheck' \
+  lint 'check lint nice -n 10 bash -c "eslint . --max-warnings 0 && prettier --check . --log-level warn"' \
+  types 'check types nice -n 10 npm run --silent typecheck' \
   journeys 'check build npm run --silent build >/dev/null && \
     stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \
     playwright test -c tests/e2e/playwright.config.ts' || true
