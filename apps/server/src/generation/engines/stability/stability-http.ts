@@ -1,4 +1,5 @@
 import { EngineError } from '../../engine.ts';
+import { retryAfterMs } from '../async-job/provider-http.ts';
 
 /** What a log line needs; the server's logger fits. */
 export interface StabilityLog {
@@ -53,15 +54,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener('abort', stop, { once: true });
   });
-}
-
-/** `Retry-After` in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 const backoff = (base: number, attempt: number) =>
