@@ -85,9 +85,7 @@ step "unit, component and API tests (PGlite, and PostgreSQL for the files that u
 # start, timers) and so do the journeys (on the browser and the generation pace): together they keep
 # both cores busy. The journeys need the web build; the API tests need nothing, so they start first.
 # Lint and the type check only compute and wait on nothing: they run at a lower priority and fill
-# the gaps, so the API tests (the longest stage) are not slowed by them. The journeys end well
-# before the API tests, so three of them at a time (not the config's four) leave the API tests more
-# of the cores and still end first.
+# the gaps, so the API tests (the longest stage) are not slowed by them.
 # vitest: server-postgres (vitest.config.ts) repeats on PostgreSQL the server tests that reach the
 # test app; the others do not depend on the database and run once.
 side_by_side \
@@ -97,7 +95,7 @@ side_by_side \
   types 'check types nice -n 10 npm run --silent typecheck' \
   journeys 'check build npm run --silent build >/dev/null && \
     stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \
-    playwright test -c tests/e2e/playwright.config.ts --workers=3' || true
+    playwright test -c tests/e2e/playwright.config.ts' || true
 took "$start"
 
 node scripts/test-summary.mjs "$REPORTS"
