@@ -5,7 +5,7 @@ import { chooseFromUserMenu } from './support/session.ts';
 
 const avatar = path.join(import.meta.dirname, 'support', 'avatar.png');
 
-test('register by e-mail, edit the profile, log out and in, reset the password; an old tab is sent to /login', async ({
+test('register by e-mail, edit the profile, log out and in, reset the password; an old tab is sent to /login and comes back after logging in', async ({
   page,
   context,
 }) => {
@@ -102,7 +102,8 @@ test('register by e-mail, edit the profile, log out and in, reset the password; 
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await oldTab.getByRole('form', { name: 'Basic information' }).getByRole('button', { name: 'Save changes' }).click();
-  await expect(oldTab).toHaveURL(/#\/login$/);
+  // The login page keeps the way back to the page the session ended on.
+  await expect(oldTab).toHaveURL(/#\/login\?redirect=%2Fuser%2Fprofile$/);
   expect(await oldTab.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([
     'Your login has expired, please log in again',
   ]);
@@ -111,4 +112,11 @@ test('register by e-mail, edit the profile, log out and in, reset the password; 
   await again.getByLabel('Password').fill('newsecret1');
   await again.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/#\/home$/);
+
+  const back = oldTab.getByRole('form', { name: 'Log in' });
+  await back.getByLabel('E-mail address').fill(email);
+  await back.getByLabel('Password').fill('newsecret1');
+  await back.getByRole('button', { name: 'Log in' }).click();
+  await expect(oldTab).toHaveURL(/#\/user\/profile$/);
+  await expect(oldTab.getByRole('form', { name: 'Basic information' })).toBeVisible();
 });

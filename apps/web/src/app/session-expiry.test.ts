@@ -43,7 +43,7 @@ describe('a 202 answer', () => {
     expect(storage.get(STORAGE_KEYS.isLogin)).toBe(false);
     expect(window.location.hash).toBe('#/workspace');
     vi.advanceTimersByTime(1000);
-    expect(window.location.hash).toBe('#/login');
+    expect(window.location.hash).toBe('#/login?redirect=%2Fworkspace');
   });
 
   it("drops every feature's cached answers, not only the user's", async () => {
@@ -94,7 +94,7 @@ describe('a 202 answer', () => {
     window.location.hash = '#/workspace';
     await Promise.all([call(userEndpoints.info).catch(() => {}), call(userEndpoints.info).catch(() => {})]);
     vi.advanceTimersByTime(1000);
-    expect(window.location.hash).toBe('#/login');
+    expect(window.location.hash).toBe('#/login?redirect=%2Fworkspace');
     await call(userEndpoints.info).catch(() => {});
     vi.advanceTimersByTime(1000);
     expect(error).toHaveBeenCalledTimes(1);

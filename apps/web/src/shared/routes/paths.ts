@@ -18,5 +18,14 @@ export const PATHS = {
   redirect: '/redirect',
 } as const;
 
+/**
+ * The login page, bringing the user back to `back` (a path inside the app, with its query) once
+ * logged in. The login page itself and the root are not worth coming back to.
+ */
+export const loginPath = (back?: string) =>
+  back && back !== PATHS.root && !back.startsWith(PATHS.login)
+    ? `${PATHS.login}?redirect=${encodeURIComponent(back)}`
+    : PATHS.login;
+
 export const detailPath = (id: string) => `/detail/${encodeURIComponent(id)}`;
 export const collectionPath = `${PATHS.own}?selectedCollection=true`;

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PATHS } from '../routes/paths.ts';
+import { loginPath } from '../routes/paths.ts';
 import { useLoginStore } from './login-store.ts';
 
 /** True when logged in; otherwise goes to the login page, which brings the visitor back here. */
@@ -10,8 +10,7 @@ export function useRequireLogin() {
   const location = useLocation();
   return useCallback(() => {
     if (loggedIn) return true;
-    const back = `${location.pathname}${location.search}`;
-    void navigate(`${PATHS.login}?redirect=${encodeURIComponent(back)}`);
+    void navigate(loginPath(`${location.pathname}${location.search}`));
     return false;
   }, [loggedIn, navigate, location.pathname, location.search]);
 }

@@ -4,7 +4,7 @@ import { LoginOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/api-error.ts';
-import { PATHS } from '../../../shared/routes/paths.ts';
+import { PATHS, loginPath } from '../../../shared/routes/paths.ts';
 import { cachedProfile, useLoginStore } from '../../../shared/session/login-store.ts';
 import { useUserHome } from '../api/get-user-home.ts';
 import { FollowDrawer, type FollowTab } from '../components/follow-drawer.tsx';
@@ -35,11 +35,7 @@ function LoginPrompt() {
         title={t('loginPrompt.title')}
         subTitle={t('loginPrompt.body')}
         extra={[
-          <Button
-            key="login"
-            type="primary"
-            onClick={() => void navigate(`${PATHS.login}?redirect=${encodeURIComponent(back)}`)}
-          >
+          <Button key="login" type="primary" onClick={() => void navigate(loginPath(back))}>
             {t('loginPrompt.login')}
           </Button>,
           <Button key="community" onClick={() => void navigate(PATHS.community)}>

@@ -41,8 +41,8 @@ function Creator({ following = false, followers = 2 }) {
 }
 
 /** Renders the creator with a follow list cached beside it, as after visiting another page. */
-async function renderCreator(props: { following?: boolean; followers?: number } = {}) {
-  const view = renderInApp(<Creator {...props} />);
+async function renderCreator({ path, ...props }: { following?: boolean; followers?: number; path?: string } = {}) {
+  const view = renderInApp(<Creator {...props} />, { path });
   const list: InfiniteData<Page<FollowEntry>> = {
     pages: [{ items: [row(OTHER, 'Bo', 4), row(MEI, 'Mei Lin', props.followers ?? 2)], nextCursor: null }],
     pageParams: [undefined],
@@ -136,11 +136,11 @@ describe('the follow button', () => {
     useLoginStore.getState().reset();
     const api = mockApi();
     const user = userEvent.setup();
-    const { router } = await renderCreator();
+    const { router } = await renderCreator({ path: '/community?tab=follow' });
 
     await user.click(screen.getByRole('button', { name: 'Follow Mei Lin' }));
     expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/community?tab=follow');
     expect(api.to('/user/subscribe')).toHaveLength(0);
   });
 });
