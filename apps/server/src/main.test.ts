@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getJson, spawnServer, type RunningServer } from '../test-support/spawn-server.ts';
+import { getJson, spawnServer, type RunningServer, type SpawnOptions } from '../test-support/spawn-server.ts';
 
 const started: RunningServer[] = [];
 afterEach(() => {
   for (const s of started.splice(0)) s.proc.kill('SIGKILL');
 });
-const run = (env: Record<string, string>) => {
-  const s = spawnServer({ LOG_LEVEL: 'info', ...env });
+const run = (env: Record<string, string>, opts?: SpawnOptions) => {
+  const s = spawnServer({ LOG_LEVEL: 'info', ...env }, opts);
   started.push(s);
   return s;
 };
 
 describe('the server process', () => {
   it('starts on plain Node with embedded defaults and stops cleanly on SIGTERM', async () => {
-    // Every default, the demo community included (the one setting the test helper turns off).
-    const s = run({ DEMO_CONTENT: 'true' });
+    // Every default, the demo community included (the one setting the test helper turns off), on
+    // an empty data folder: the database is created and migrated as on a new machine.
+    const s = run({ DEMO_CONTENT: 'true' }, { firstStart: true });
     const port = await s.port;
     expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
     expect(s.output()).toContain('payment providers live: dev (PAYMENTS_DEV: test payments, purchases are free)');

@@ -23,6 +23,8 @@ declare module 'vitest' {
     postgresTemplate?: string;
     /** A dump of a PGlite data directory, migrated once for the run (pglite-template.global-setup.ts). */
     pgliteTemplate?: string;
+    /** The same database as an on-disk data directory, for the server processes tests start (spawn-server.ts). */
+    pgliteDataDir?: string;
     /** The test files that use a database, as postgres-pass.ts found them. */
     databaseTestFiles?: string[];
   }
