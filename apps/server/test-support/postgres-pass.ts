@@ -47,6 +47,11 @@ const ON_BOTH = [
   'modules/user/',
   'main.',
 ];
+/**
+ * Files under those paths whose subject never reaches the database's behaviour: they run once. The
+ * neural upscaler's test spends its time in the network (seconds of CPU), not in SQL.
+ */
+const ONCE = ['modules/design/neural-upscale.test.ts'];
 
 /**
  * Absolute paths of the test files under `serverSrc` (apps/server/src) that use a database, and of
@@ -81,7 +86,7 @@ export function postgresPassFiles(serverSrc: string): { usingDatabase: string[];
   const usingDatabase = tests.filter((file) => file.endsWith('.pg.test.ts') || reaching.has(file)).sort();
   const onBoth = (file: string) => {
     const relative = path.relative(root, file).split(path.sep).join('/');
-    return ON_BOTH.some((prefix) => relative.startsWith(prefix));
+    return ON_BOTH.some((prefix) => relative.startsWith(prefix)) && !ONCE.includes(relative);
   };
   return {
     usingDatabase,
