@@ -103,6 +103,62 @@ test('copy parameters of an iterative rendering arrives in the studio with its b
   });
 });
 
+test('copy parameters of a step edit arrives with its base image and its region', async ({ page, baseURL }) => {
+  const tag = unique('cm');
+  const creator = await otherUser(baseURL!, `Editor ${tag}`);
+  const upload = async (kind: string, buffer: Buffer) =>
+    data<{ id: string }>(
+      await creator.post(`/turing/upload/image?kind=${kind}`, {
+        multipart: { file: { name: `${kind}.png`, mimeType: 'image/png', buffer } },
+      }),
+    );
+  const base = await upload(
+    'base',
+    await sharp({ create: { width: 120, height: 80, channels: 3, background: '#8a7f6b' } })
+      .png()
+      .toBuffer(),
+  );
+  // White marks the region the edit changed: a 40 × 40 square.
+  const square = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
+  const mask = await upload(
+    'mask',
+    await sharp({ create: { width: 120, height: 80, channels: 3, background: '#000000' } })
+      .composite([{ input: square, left: 30, top: 20 }])
+      .png()
+      .toBuffer(),
+  );
+  const task = await finishedTask(creator, {
+    mode: 'edit',
+    prompt: `Walnut panelling ${tag}`,
+    baseImageId: base.id,
+    maskImageId: mask.id,
+  });
+  const work = await data<{ id: string }>(
+    await creator.post('/turing/community/work/publish', {
+      data: { imageId: task.results[0]!.id, title: `Panelling ${tag}`, description: '', hideParams: false },
+    }),
+  );
+
+  await studioUser(page);
+  await page.goto(`/#/detail/${work.id}`);
+  await page.getByTestId('copy-params').click();
+  await expect(page).toHaveURL(/\/design\/step-editing/);
+  await expect(page.getByTestId('prompt-input')).toHaveValue(`Walnut panelling ${tag}`);
+  // The region is drawn for the user: nothing asks for one, and the task goes out with a mask.
+  await expect(generate(page)).toBeEnabled();
+  await expect(page.getByText('Partial edit requires a region selected in the original image')).toHaveCount(0);
+  const submitted = page.waitForRequest((req) => req.url().includes('/turing/design/task/submit'));
+  await generate(page).click();
+  const body = (await submitted).postDataJSON() as { mode: string; maskImageId?: string };
+  expect(body).toMatchObject({ mode: 'edit', maskImageId: expect.any(String) });
+  expect(body.maskImageId).not.toBe(mask.id);
+  await expect(page.getByTestId('result-card').first()).toHaveAttribute('data-state', 'complete', {
+    timeout: 30_000,
+  });
+});
+
 async function workspaceWithTwo(page: Page) {
   await studioUser(page);
   for (const prompt of ['Brick house by the canal', '湖边的木亭'])

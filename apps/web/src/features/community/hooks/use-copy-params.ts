@@ -10,7 +10,7 @@ import { studioPath } from '../lib/studio-path.ts';
 
 /**
  * "Copy parameters": opens the studio page of the work's mode, prefilled, with copies of the work's
- * images in their slots. A visitor goes there by a link carrying what the page shows (prompt and
+ * images in their slots (and a step edit's region in the region editor). A visitor goes there by a link carrying what the page shows (prompt and
  * settings); the studio's login guard sends them through login and back, and the studio reads the link.
  */
 export function useCopyParams(work: WorkDetail) {
@@ -35,7 +35,13 @@ export function useCopyParams(work: WorkDetail) {
           return image ? [[slot, { id: image.id, url: image.url, width: image.width, height: image.height }]] : [];
         }),
       );
-      void navigate(studioPath(params.mode), { state: { params: { ...params, basedOnId }, images: slots } });
+      const mask = images.mask && {
+        id: images.mask.id,
+        url: images.mask.url,
+        width: images.mask.width,
+        height: images.mask.height,
+      };
+      void navigate(studioPath(params.mode), { state: { params: { ...params, basedOnId }, images: slots, mask } });
     } catch (err) {
       toastFailure(t, 'copyParams', err);
     } finally {

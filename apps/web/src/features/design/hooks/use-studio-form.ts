@@ -17,6 +17,8 @@ export interface StudioHandoff {
   base?: SlotImage;
   /** Images for the slots (a copied community work's, copied into the user's uploads). */
   images?: Partial<Record<SlotName, SlotImage>>;
+  /** A copied step edit's mask (white = the region it changed), for the region editor. */
+  mask?: SlotImage;
 }
 
 /**
@@ -32,6 +34,8 @@ export function useStudioForm(draft: StudioDraft | null = null) {
   const handoff = (location.state ?? null) as StudioHandoff | null;
   const copied = handoff?.params ?? decodeParams(search.get('params'));
   const handed = Boolean(copied || handoff?.base);
+  // Read once: the handoff leaves the history entry after the first render.
+  const [copiedMask] = useState(() => handoff?.mask);
   const [values, setValues] = useState<StudioValues>(() => {
     const start = copied ? fromTaskParams(copied) : (draft?.values ?? DEFAULT_VALUES);
     const images = { ...handoff?.images, ...(handoff?.base && { base: handoff.base }) };
@@ -88,5 +92,5 @@ export function useStudioForm(draft: StudioDraft | null = null) {
   );
   /** "New": the form back to its defaults. */
   const reset = useCallback(() => setValues(DEFAULT_VALUES), []);
-  return { values, patch, setImage, prefill, reset, handed };
+  return { values, patch, setImage, prefill, reset, handed, copiedMask };
 }
