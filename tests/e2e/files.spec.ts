@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { installAxe, seriousViolations } from './support/axe.ts';
+import { registerThroughApi } from './support/session.ts';
 import { otherUser } from './support/community.ts';
 import { unique } from './support/outbox.ts';
 import { appHeader, generate, studioUser } from './support/studio.ts';
@@ -101,6 +102,55 @@ test('copy parameters of an iterative rendering arrives in the studio with its b
   await expect(page.getByTestId('result-card').first()).toHaveAttribute('data-state', 'complete', {
     timeout: 30_000,
   });
+});
+
+test('a visitor who copies parameters logs in and arrives with the work’s base image', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const tag = unique('cv');
+  const creator = await otherUser(baseURL!, `Renderer ${tag}`);
+  const png = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#6b7a8f' } })
+    .png()
+    .toBuffer();
+  const base = await data<{ id: string }>(
+    await creator.post('/turing/upload/image?kind=base', {
+      multipart: { file: { name: 'model.png', mimeType: 'image/png', buffer: png } },
+    }),
+  );
+  const task = await finishedTask(creator, { mode: 'iterate', prompt: `Timber school ${tag}`, baseImageId: base.id });
+  const work = await data<{ id: string }>(
+    await creator.post('/turing/community/work/publish', {
+      data: { imageId: task.results[0]!.id, title: `School ${tag}`, description: '', hideParams: false },
+    }),
+  );
+  // An account made elsewhere; this browser has never logged in.
+  const elsewhere = await browser.newContext();
+  const account = await registerThroughApi(await elsewhere.newPage());
+  await elsewhere.close();
+
+  await page.goto(`/#/detail/${work.id}`);
+  await page.getByTestId('copy-params').click();
+  await expect(page).toHaveURL(/#\/login\?redirect=/);
+  const login = page.getByRole('form', { name: 'Log in' });
+  await login.getByLabel('E-mail address').fill(account.email);
+  await login.getByLabel('Password').fill(account.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/#\/design\/iteration-rendering/);
+  await expect(page.getByTestId('prompt-input')).toHaveValue(`Timber school ${tag}`);
+  const slotImage = page.getByTestId('slot-base').getByRole('img', { name: 'Base image' });
+  await expect(slotImage).toHaveAttribute('src', /\/files\/private\/base\//);
+  expect(await slotImage.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([90, 60]);
+  await expect(generate(page)).toBeEnabled();
+  // A reload shows the draft it became, without copying the images again.
+  const copies: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/turing/community/work/copy')) copies.push(req.url());
+  });
+  await page.reload();
+  await expect(page.getByTestId('slot-base').getByRole('img', { name: 'Base image' })).toBeVisible();
+  expect(copies).toEqual([]);
 });
 
 test('copy parameters of a step edit arrives with its base image and its region', async ({ page, baseURL }) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkDetail } from '@turing/contract';
 import { encodeParams } from '../../../shared/routes/params-link.ts';
 import { useLoginStore } from '../../../shared/session/login-store.ts';
-import { copyWork } from '../api/copy-work.ts';
+import { copiedImages, copyWork } from '../../../shared/api/copy-work.ts';
 import { toastFailure } from '../lib/failure.ts';
 import { studioPath } from '../lib/studio-path.ts';
 
@@ -29,18 +29,7 @@ export function useCopyParams(work: WorkDetail) {
     try {
       const { params, basedOnId, images } = await copyWork(work.id);
       // The copies are the user's own uploads now, so the studio shows them in their slots.
-      const slots = Object.fromEntries(
-        (['base', 'reference', 'depth', 'lineArt'] as const).flatMap((slot) => {
-          const image = images[slot];
-          return image ? [[slot, { id: image.id, url: image.url, width: image.width, height: image.height }]] : [];
-        }),
-      );
-      const mask = images.mask && {
-        id: images.mask.id,
-        url: images.mask.url,
-        width: images.mask.width,
-        height: images.mask.height,
-      };
+      const { slots, mask } = copiedImages(images);
       void navigate(studioPath(params.mode), { state: { params: { ...params, basedOnId }, images: slots, mask } });
     } catch (err) {
       toastFailure(t, 'copyParams', err);

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { copiedImages, copyWork } from '../../../shared/api/copy-work.ts';
 import { decodeParams } from '../../../shared/routes/params-link.ts';
+import { toast } from '../../../shared/ui/toast.ts';
 import { getImageLinks } from '../api/image-links.ts';
 import type { StudioDraft } from '../lib/studio-draft.ts';
 import {
@@ -25,7 +28,8 @@ export interface StudioHandoff {
  * The studio form's state. It starts from copied parameters when they arrive (router state, or
  * `?params=` base64url JSON for a shared link) and from a handed-over base image; otherwise from the
  * page's saved draft. A handoff is applied once: it is dropped from the history entry so a reload
- * shows the draft it became, not the handoff again.
+ * shows the draft it became, not the handoff again. A link made from a community work (a visitor's
+ * "copy parameters", which went through login first) fetches that work's images once here.
  */
 export function useStudioForm(draft: StudioDraft | null = null) {
   const [search] = useSearchParams();
@@ -35,7 +39,11 @@ export function useStudioForm(draft: StudioDraft | null = null) {
   const copied = handoff?.params ?? decodeParams(search.get('params'));
   const handed = Boolean(copied || handoff?.base);
   // Read once: the handoff leaves the history entry after the first render.
-  const [copiedMask] = useState(() => handoff?.mask);
+  const [copiedMask, setCopiedMask] = useState(() => handoff?.mask);
+  const [linkedWork] = useState(() => {
+    const basedOnId = handoff ? undefined : copied?.basedOnId;
+    return typeof basedOnId === 'string' ? basedOnId : undefined;
+  });
   const [values, setValues] = useState<StudioValues>(() => {
     const start = copied ? fromTaskParams(copied) : (draft?.values ?? DEFAULT_VALUES);
     const images = { ...handoff?.images, ...(handoff?.base && { base: handoff.base }) };
@@ -70,6 +78,27 @@ export function useStudioForm(draft: StudioDraft | null = null) {
       current = false;
     };
   }, [restored]);
+
+  const { t } = useTranslation('design');
+  useEffect(() => {
+    if (!linkedWork) return;
+    let current = true;
+    copyWork(linkedWork).then(
+      ({ images }) => {
+        if (!current) return;
+        const { slots, mask } = copiedImages(images);
+        // Slots the user filled meanwhile keep their own image.
+        setValues((v) => ({ ...v, images: { ...slots, ...v.images } }));
+        setCopiedMask(mask);
+      },
+      () => {
+        if (current) toast.warning(t('basedOn.imagesError'));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [linkedWork, t]);
 
   useEffect(() => {
     if (!handed) return;
