@@ -20,7 +20,8 @@ export const categoryLabelKey = (category: TagCategory, type: DesignType) =>
 
 /**
  * Styles and materials as thumbnail cards, room or building types as chips, labelled in the
- * current language.
+ * current language. Room and building types become cards too once an operator gives them pictures
+ * (`<DATA_DIR>/presets/function/<slug>.jpg`).
  */
 export function TagPicker({ type, value, onChange, hide = [] }: Props) {
   const { t, i18n } = useTranslation('design');
@@ -38,7 +39,7 @@ export function TagPicker({ type, value, onChange, hide = [] }: Props) {
   return (
     <div className="studio-tags">
       {TAG_CATEGORIES.filter((c) => !hide.includes(c)).map((category) =>
-        category !== 'function' ? (
+        category !== 'function' || tags.data[category].some((tag) => tag.image) ? (
           <PresetCards
             key={category}
             label={t(categoryLabelKey(category, type))}

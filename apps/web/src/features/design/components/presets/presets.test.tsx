@@ -106,6 +106,21 @@ describe('the tag picker', () => {
     await act(() => i18n.changeLanguage('zh'));
     expect(await screen.findByRole('checkbox', { name: '现代 Modern' })).toBeInTheDocument();
   });
+
+  it('shows room types as cards once an operator gave them pictures', async () => {
+    const list = tagList('interior');
+    list.data.function = [{ ...list.data.function[0]!, image: '/turing/design/preset/function/kitchen?v=2' }];
+    mockApi({ '/design/tags': list });
+    const onChange = vi.fn();
+    renderInApp(<TagPicker type="interior" value={{ style: [], material: [], function: [] }} onChange={onChange} />);
+    const kitchen = await screen.findByRole('checkbox', { name: 'Kitchen 厨房' });
+    expect(kitchen.closest('label')?.querySelector('img')).toHaveAttribute(
+      'src',
+      '/turing/design/preset/function/kitchen?v=2',
+    );
+    await userEvent.click(kitchen);
+    expect(onChange).toHaveBeenCalledWith({ style: [], material: [], function: ['kitchen'] });
+  });
 });
 
 describe('the material swap', () => {
