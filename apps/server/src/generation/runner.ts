@@ -129,9 +129,10 @@ export function createTaskRunner(deps: RunnerDeps) {
         avoidServers: claimed.failedServers,
       });
       const engineMs = Math.round(performance.now() - engineStarted);
-      // The last preview not yet shown is written while the results are stored; both are done
-      // before the task completes (its events keep their order). The reports never reject.
-      const reported = progress.close(true).then(() => chain);
+      // A report under way finishes while the results are stored, before the task completes (its
+      // events keep their order); one still waiting is dropped, as the results replace it. The
+      // reports never reject.
+      const reported = progress.close().then(() => chain);
       const stored = (async () => {
         let images = result.images;
         if (prepared.original && prepared.mask) {
@@ -153,7 +154,7 @@ export function createTaskRunner(deps: RunnerDeps) {
       if (!done) log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
       else await deps.onComplete?.(claimed.userId).catch(() => {});
     } catch (err) {
-      await progress.close(false);
+      await progress.close();
       await chain;
       await settleFailure(claimed, err, controller.signal.reason as string | undefined, accepted && !!engine.resume);
     } finally {
