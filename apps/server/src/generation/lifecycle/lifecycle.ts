@@ -72,15 +72,17 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       if (!moved) return null;
       const id = moved.id;
       if (t.effects.includes('release')) await deps.ledger.releaseSlot(tx, moved.userId);
-      if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
-        const seconds = (moved.finishedAt.getTime() - moved.startedAt.getTime()) / 1000;
-        await repo.recordDuration(moved.mode, moved.engine, moved.params.quality ?? 'SD', seconds);
-      }
       if (t.effects.includes('refund') && moved.costCubes > 0 && (await repo.takeRefund(id))) {
         await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
         moved = { ...moved, refunded: true };
       }
       if (t.effects.includes('publish')) await deps.publish(tx, moved);
+      // Last: every task of its kind that finishes updates this one row, whose lock is held from
+      // here to the commit; taken last, concurrent workers wait on it for the shortest time.
+      if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
+        const seconds = (moved.finishedAt.getTime() - moved.startedAt.getTime()) / 1000;
+        await repo.recordDuration(moved.mode, moved.engine, moved.params.quality ?? 'SD', seconds);
+      }
       return moved;
     });
     if (row && t.effects.includes('enqueue')) await deps.enqueue(row);
