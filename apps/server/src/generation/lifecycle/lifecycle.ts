@@ -41,11 +41,14 @@ const claimPatch = (workerId: string): TaskPatch => ({
   attempt: sql`${tasks.attempt} + 1`,
 });
 
+/** Queued tasks of these engines that a worker may claim. */
+const claimable = (engines: string[]) => sql`${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)}
+  and not ${tasks.cancelRequested} and ${tasks.notice} is distinct from 'waiting_for_server'`;
+
 /** The next task in line for these engines (queue order, as the positions users see count it), locked. */
 const nextQueued = (engines: string[]) => sql`${tasks.id} = (
   select ${tasks.id} from ${tasks}
-  where ${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)} and not ${tasks.cancelRequested}
-    and ${tasks.notice} is distinct from 'waiting_for_server'
+  where ${claimable(engines)}
   order by ${tasks.createdAt}, ${tasks.id}
   limit 1 for update skip locked)`;
 
@@ -119,10 +122,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
      * transaction that announces it; null when none is left. A task waiting for a server is not
      * taken here: its own job comes back for it.
      */
-    claimNext: (workerId: string, engines: string[]) =>
-      engines.length
-        ? apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false))
-        : Promise.resolve(null),
+    async claimNext(workerId: string, engines: string[]) {
+      if (!engines.length) return null;
+      // Every worker is woken by every new task and asks again until the queue is empty, so most
+      // asks find nothing: one plain read says so, without a transaction. A task it misses (queued
+      // just after) announces itself.
+      if (!(await createTaskStateRepository(database.db).anyWhere(claimable(engines)))) return null;
+      return apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false));
+    },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
     waitForServer: (id: string) => apply(id, 'wait', {}, sql`${tasks.notice} is distinct from 'waiting_for_server'`),
     accepted: (id: string, server: string, ref: string) => apply(id, 'accepted', { server, engineRef: ref }),
