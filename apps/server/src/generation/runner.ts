@@ -236,9 +236,19 @@ export function createTaskRunner(deps: RunnerDeps) {
   let again = false;
   let stopped = true;
   let backlog = false;
+  /**
+   * Tasks announced since a claim last found the queue empty. A pass woken only by announcements
+   * claims that many (it stops early when one finds nothing); a sweep, a freed slot or the start
+   * reads the queue to its end. So a task announced on its own costs one claim, not a second one
+   * that finds the queue empty.
+   */
+  let announced = 0;
+  let readAll = false;
   /** Claims queued tasks while this process has room; one pass at a time, another if asked meanwhile. */
-  function pump() {
+  function pump(reason: 'announced' | 'all' = 'all') {
     if (stopped || deps.signal.aborted) return;
+    if (reason === 'announced') announced += 1;
+    else readAll = true;
     if (pumping) {
       again = true;
       return;
@@ -246,6 +256,8 @@ export function createTaskRunner(deps: RunnerDeps) {
     pumping = (async () => {
       do {
         again = false;
+        const toEnd = readAll;
+        readAll = false;
         const engines = await claimable();
         backlog = false;
         for (;;) {
@@ -254,8 +266,13 @@ export function createTaskRunner(deps: RunnerDeps) {
             backlog = true;
             break;
           }
+          if (!toEnd && announced <= 0) break;
           const claimed = await lifecycle.claimNext(deps.workerId, engines);
-          if (!claimed) break;
+          if (!claimed) {
+            announced = 0;
+            break;
+          }
+          announced = Math.max(0, announced - 1);
           const engine = await deps.engine(claimed.engine);
           follow(claimed, engine, (e, job, ctx) => e.run(job, ctx)).catch((err: unknown) =>
             log.error({ err, taskId: claimed.id }, 'task failed'),
@@ -316,8 +333,8 @@ export function createTaskRunner(deps: RunnerDeps) {
     /** Starts claiming queued tasks: at once, on every announcement, and every SWEEP_MS. */
     async dispatch() {
       stopped = false;
-      stopQueued = await deps.database.listen(TASK_QUEUED_CHANNEL, () => pump());
-      sweep = setInterval(pump, SWEEP_MS).unref();
+      stopQueued = await deps.database.listen(TASK_QUEUED_CHANNEL, () => pump('announced'));
+      sweep = setInterval(() => pump(), SWEEP_MS).unref();
       pump();
     },
     async start() {
