@@ -41,7 +41,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     workerId,
     nodeId,
     signal: services.lifecycle.signal,
-    onComplete: (userId) => services.achievements.refresh(userId),
+    onComplete: (userId) => services.achievements.generationCompleted(userId),
     engineNames: ENGINE_NAMES,
     queued: (engine) => services.queuedTasks(engine, 50),
   });

@@ -49,13 +49,16 @@ export function createProgressWriter(intervalMs: number, write: (p: Progress) =>
       };
       schedule();
     },
-    /** Stops; with `deliverPreview`, a preview not yet shown is written first (the last one before the end). */
-    async close(deliverPreview: boolean) {
+    /**
+     * Stops: a write under way is finished, a report still waiting for its turn is dropped. The
+     * task is ending, and its results or its end replace whatever it would have shown (its preview
+     * file goes with the task's end), so writing it would only delay that end.
+     */
+    async close() {
       closed = true;
       clearTimeout(timer);
-      await writing;
-      if (deliverPreview && latest?.preview) await flush();
       latest = null;
+      await writing;
     },
   };
 }

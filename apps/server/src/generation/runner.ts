@@ -129,9 +129,10 @@ export function createTaskRunner(deps: RunnerDeps) {
         avoidServers: claimed.failedServers,
       });
       const engineMs = Math.round(performance.now() - engineStarted);
-      // The last preview not yet shown is written while the results are stored; both are done
-      // before the task completes (its events keep their order). The reports never reject.
-      const reported = progress.close(true).then(() => chain);
+      // A report under way finishes while the results are stored, before the task completes (its
+      // events keep their order); one still waiting is dropped, as the results replace it. The
+      // reports never reject.
+      const reported = progress.close().then(() => chain);
       const stored = (async () => {
         let images = result.images;
         if (prepared.original && prepared.mask) {
@@ -153,7 +154,7 @@ export function createTaskRunner(deps: RunnerDeps) {
       if (!done) log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
       else await deps.onComplete?.(claimed.userId).catch(() => {});
     } catch (err) {
-      await progress.close(false);
+      await progress.close();
       await chain;
       await settleFailure(claimed, err, controller.signal.reason as string | undefined, accepted && !!engine.resume);
     } finally {
@@ -235,9 +236,19 @@ export function createTaskRunner(deps: RunnerDeps) {
   let again = false;
   let stopped = true;
   let backlog = false;
+  /**
+   * Tasks announced since a claim last found the queue empty. A pass woken only by announcements
+   * claims that many (it stops early when one finds nothing); a sweep, a freed slot or the start
+   * reads the queue to its end. So a task announced on its own costs one claim, not a second one
+   * that finds the queue empty.
+   */
+  let announced = 0;
+  let readAll = false;
   /** Claims queued tasks while this process has room; one pass at a time, another if asked meanwhile. */
-  function pump() {
+  function pump(reason: 'announced' | 'all' = 'all') {
     if (stopped || deps.signal.aborted) return;
+    if (reason === 'announced') announced += 1;
+    else readAll = true;
     if (pumping) {
       again = true;
       return;
@@ -245,6 +256,8 @@ export function createTaskRunner(deps: RunnerDeps) {
     pumping = (async () => {
       do {
         again = false;
+        const toEnd = readAll;
+        readAll = false;
         const engines = await claimable();
         backlog = false;
         for (;;) {
@@ -253,8 +266,13 @@ export function createTaskRunner(deps: RunnerDeps) {
             backlog = true;
             break;
           }
+          if (!toEnd && announced <= 0) break;
           const claimed = await lifecycle.claimNext(deps.workerId, engines);
-          if (!claimed) break;
+          if (!claimed) {
+            announced = 0;
+            break;
+          }
+          announced = Math.max(0, announced - 1);
           const engine = await deps.engine(claimed.engine);
           follow(claimed, engine, (e, job, ctx) => e.run(job, ctx)).catch((err: unknown) =>
             log.error({ err, taskId: claimed.id }, 'task failed'),
@@ -315,8 +333,8 @@ export function createTaskRunner(deps: RunnerDeps) {
     /** Starts claiming queued tasks: at once, on every announcement, and every SWEEP_MS. */
     async dispatch() {
       stopped = false;
-      stopQueued = await deps.database.listen(TASK_QUEUED_CHANNEL, () => pump());
-      sweep = setInterval(pump, SWEEP_MS).unref();
+      stopQueued = await deps.database.listen(TASK_QUEUED_CHANNEL, () => pump('announced'));
+      sweep = setInterval(() => pump(), SWEEP_MS).unref();
       pump();
     },
     async start() {

@@ -41,11 +41,14 @@ const claimPatch = (workerId: string): TaskPatch => ({
   attempt: sql`${tasks.attempt} + 1`,
 });
 
+/** Queued tasks of these engines that a worker may claim. */
+const claimable = (engines: string[]) => sql`${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)}
+  and not ${tasks.cancelRequested} and ${tasks.notice} is distinct from 'waiting_for_server'`;
+
 /** The next task in line for these engines (queue order, as the positions users see count it), locked. */
 const nextQueued = (engines: string[]) => sql`${tasks.id} = (
   select ${tasks.id} from ${tasks}
-  where ${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)} and not ${tasks.cancelRequested}
-    and ${tasks.notice} is distinct from 'waiting_for_server'
+  where ${claimable(engines)}
   order by ${tasks.createdAt}, ${tasks.id}
   limit 1 for update skip locked)`;
 
@@ -72,15 +75,17 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       if (!moved) return null;
       const id = moved.id;
       if (t.effects.includes('release')) await deps.ledger.releaseSlot(tx, moved.userId);
-      if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
-        const seconds = (moved.finishedAt.getTime() - moved.startedAt.getTime()) / 1000;
-        await repo.recordDuration(moved.mode, moved.engine, moved.params.quality ?? 'SD', seconds);
-      }
       if (t.effects.includes('refund') && moved.costCubes > 0 && (await repo.takeRefund(id))) {
         await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
         moved = { ...moved, refunded: true };
       }
       if (t.effects.includes('publish')) await deps.publish(tx, moved);
+      // Last: every task of its kind that finishes updates this one row, whose lock is held from
+      // here to the commit; taken last, concurrent workers wait on it for the shortest time.
+      if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
+        const seconds = (moved.finishedAt.getTime() - moved.startedAt.getTime()) / 1000;
+        await repo.recordDuration(moved.mode, moved.engine, moved.params.quality ?? 'SD', seconds);
+      }
       return moved;
     });
     if (row && t.effects.includes('enqueue')) await deps.enqueue(row);
@@ -117,10 +122,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
      * transaction that announces it; null when none is left. A task waiting for a server is not
      * taken here: its own job comes back for it.
      */
-    claimNext: (workerId: string, engines: string[]) =>
-      engines.length
-        ? apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false))
-        : Promise.resolve(null),
+    async claimNext(workerId: string, engines: string[]) {
+      if (!engines.length) return null;
+      // Every worker is woken by every new task and asks again until the queue is empty, so most
+      // asks find nothing: one plain read says so, without a transaction. A task it misses (queued
+      // just after) announces itself.
+      if (!(await createTaskStateRepository(database.db).anyWhere(claimable(engines)))) return null;
+      return apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false));
+    },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
     waitForServer: (id: string) => apply(id, 'wait', {}, sql`${tasks.notice} is distinct from 'waiting_for_server'`),
     accepted: (id: string, server: string, ref: string) => apply(id, 'accepted', { server, engineRef: ref }),

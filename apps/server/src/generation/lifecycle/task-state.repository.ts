@@ -29,6 +29,12 @@ export function createTaskStateRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Whether any task matches (a read without locks). */
+    async anyWhere(condition: SQL) {
+      const rows = await db.select({ id: tasks.id }).from(tasks).where(condition).limit(1);
+      return rows.length > 0;
+    },
+
     /** Marks the refund taken; true only the first time. */
     async takeRefund(id: string) {
       const rows = await db

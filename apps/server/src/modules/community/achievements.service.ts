@@ -22,6 +22,12 @@ export const ACHIEVEMENT_GOALS: Record<AchievementCode, { metric: Metric; goal: 
  */
 export function createAchievementService(deps: { db: Db; log: FastifyBaseLogger }) {
   const repo = createAchievementRepository(deps.db);
+  /**
+   * Users seen with their first generation unlocked. A completed generation can only reach that
+   * one, and an achievement never locks again, so their later generations need no check.
+   */
+  const firstGenerationSeen = new Set<string>();
+  const FIRST_GENERATION_SEEN_MAX = 10_000;
 
   /** Unlocks whatever the counts reach now; answers every achievement with its progress. */
   async function evaluate(state: AchievementState, userId: string): Promise<Achievement[]> {
@@ -55,6 +61,22 @@ export function createAchievementService(deps: { db: Db; log: FastifyBaseLogger 
       try {
         const state = await repo.state(userId);
         if (state) await evaluate(state, userId);
+      } catch (err) {
+        deps.log.warn({ err, userId }, 'achievement check failed');
+      }
+    },
+
+    /** After a generation completed: as `refresh`, skipped once the user's first generation is unlocked. */
+    async generationCompleted(userId: string): Promise<void> {
+      if (firstGenerationSeen.has(userId)) return;
+      try {
+        const state = await repo.state(userId);
+        if (!state) return;
+        const list = await evaluate(state, userId);
+        if (list.some((a) => a.code === 'first_generation' && a.unlocked)) {
+          if (firstGenerationSeen.size >= FIRST_GENERATION_SEEN_MAX) firstGenerationSeen.clear();
+          firstGenerationSeen.add(userId);
+        }
       } catch (err) {
         deps.log.warn({ err, userId }, 'achievement check failed');
       }

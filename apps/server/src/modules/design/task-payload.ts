@@ -50,16 +50,17 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
    */
   async function placeInLine(row: TaskRow, db: Db) {
     const r = createTaskRepository(db);
-    const avg = (await r.averageSeconds(row.mode, row.engine, row.params.quality)) ?? FIRST_GUESS_SECONDS;
     if (row.state === 'generating') {
+      const avg = (await r.averageSeconds(row.mode, row.engine, row.params.quality)) ?? FIRST_GUESS_SECONDS;
       const ahead = row.serverAhead ?? 0;
       return { position: ahead + 1, wait: Math.round((ahead + 1) * avg) };
     }
-    const ahead = await r.queuePosition(row);
+    const [line, engineCapacity] = await Promise.all([r.lineOf(row), deps.capacity(row.engine)]);
+    const { ahead, busy } = line;
+    const avg = line.avg ?? FIRST_GUESS_SECONDS;
     if (row.notice === 'waiting_for_server') return { position: ahead + 1, wait: null };
-    const capacity = (await deps.capacity(row.engine)) ?? settings.concurrency;
+    const capacity = engineCapacity ?? settings.concurrency;
     if (capacity <= 0) return { position: ahead + 1, wait: null };
-    const busy = await r.runningCount(row.engine);
     const rounds = Math.ceil(Math.max(0, busy + ahead + 1 - capacity) / capacity);
     return { position: ahead + 1, wait: Math.round(rounds * avg) };
   }

@@ -2,6 +2,8 @@ import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { engineStats, tasks, type TaskRow } from '../../db/schema/index.ts';
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** Reads of tasks for their owners and the queue; every state change goes through the generation lifecycle. */
 export function createTaskRepository(db: Db) {
   return {
@@ -36,26 +38,26 @@ export function createTaskRepository(db: Db) {
         .orderBy(desc(tasks.createdAt), desc(tasks.id))
         .limit(limit),
 
-    async queuePosition(row: TaskRow) {
-      const [r] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tasks)
-        .where(
-          and(
-            eq(tasks.state, 'queued'),
-            eq(tasks.engine, row.engine),
-            or(lt(tasks.createdAt, row.createdAt), and(eq(tasks.createdAt, row.createdAt), lt(tasks.id, row.id))),
-          ),
-        );
-      return r?.n ?? 0;
-    },
-
-    async runningCount(engine: string) {
-      const [r] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tasks)
-        .where(and(eq(tasks.state, 'generating'), eq(tasks.engine, engine)));
-      return r?.n ?? 0;
+    /**
+     * What a queued task's place in line is computed from, in one query: its engine's tasks queued
+     * ahead of it, those running now, and the rolling average run time of its kind (null before
+     * the first one).
+     */
+    async lineOf(row: TaskRow) {
+      const quality = row.params.quality ?? 'SD';
+      const [r] = rowsOf<{ ahead: number; busy: number; avg: number | null }>(
+        await db.execute(sql`
+          select
+            (select count(*)::int from ${tasks}
+              where ${tasks.state} = 'queued' and ${tasks.engine} = ${row.engine}
+                and (${tasks.createdAt}, ${tasks.id}) < (select t.created_at, t.id from ${tasks} t where t.id = ${row.id})) as ahead,
+            (select count(*)::int from ${tasks}
+              where ${tasks.state} = 'generating' and ${tasks.engine} = ${row.engine}) as busy,
+            (select ${engineStats.avgSeconds} from ${engineStats}
+              where ${engineStats.mode} = ${row.mode} and ${engineStats.engine} = ${row.engine}
+                and ${engineStats.quality} = ${quality}) as avg`),
+      );
+      return { ahead: Number(r?.ahead ?? 0), busy: Number(r?.busy ?? 0), avg: r?.avg == null ? null : Number(r.avg) };
     },
 
     /** Rolling average run time of this kind of task, in seconds (null before the first one). */

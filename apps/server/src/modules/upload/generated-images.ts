@@ -4,10 +4,24 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/index.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { webpThumbOf } from './image-processing.ts';
+import { THUMB_EDGE, webpThumbOf } from './image-processing.ts';
 
 export async function webpThumb(image: Buffer) {
   return webpThumbOf(sharp(image)).toBuffer();
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/**
+ * A PNG this small that already fits the thumbnail's edge is its own thumbnail: a WebP of the same
+ * pixels would save a few kilobytes at the cost of an encode and a second file.
+ */
+const OWN_THUMB_MAX_BYTES = 32 * 1024;
+
+/** Width and height from a PNG's header (its first chunk), without decoding it; null if it is not a PNG. */
+export function pngSize(png: Buffer): { width: number; height: number } | null {
+  if (png.length < 24 || !png.subarray(0, 8).equals(PNG_SIGNATURE) || png.toString('latin1', 12, 16) !== 'IHDR')
+    return null;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
 /**
@@ -37,19 +51,27 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
       db?: Db;
     }) {
       const id = randomUUID();
-      // The original is written while its size is read and its thumbnail encoded.
+      const size = pngSize(input.png);
+      const ownThumb =
+        size !== null &&
+        size.width <= THUMB_EDGE &&
+        size.height <= THUMB_EDGE &&
+        input.png.length <= OWN_THUMB_MAX_BYTES;
+      // The original is written while its thumbnail is encoded.
       const [meta, key, thumbKey] = await Promise.all([
-        sharp(input.png).metadata(),
+        size ?? sharp(input.png).metadata(),
         deps.storage.put(`${input.kind}/${month()}/${id}.png`, input.png, {
           contentType: 'image/png',
           visibility: 'private',
         }),
-        webpThumb(input.png).then((thumb) =>
-          deps.storage.put(`${input.kind}/${month()}/${id}.thumb.webp`, thumb, {
-            contentType: 'image/webp',
-            visibility: 'private',
-          }),
-        ),
+        ownThumb
+          ? null
+          : webpThumb(input.png).then((thumb) =>
+              deps.storage.put(`${input.kind}/${month()}/${id}.thumb.webp`, thumb, {
+                contentType: 'image/webp',
+                visibility: 'private',
+              }),
+            ),
       ]);
       const [row] = await (input.db ?? deps.db)
         .insert(uploads)

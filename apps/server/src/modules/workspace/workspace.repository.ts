@@ -139,6 +139,35 @@ export function createWorkspaceRepository(db: Db) {
       return Number(rows[0]?.added ?? 0);
     },
 
+    /**
+     * Files a task's unfiled results in one statement: into `chosen` when it is the user's folder,
+     * otherwise into their default one. False when there is neither (no default folder yet).
+     */
+    async fileTaskResults(userId: string, taskId: string, chosen: string | null) {
+      const rows = rowsOf<{ found: boolean }>(
+        await db.execute(sql`
+          with target as (
+            select id from folders
+            where user_id = ${userId} and (is_default ${chosen ? sql`or id = ${chosen}::uuid` : sql``})
+            order by ${chosen ? sql`(id = ${chosen}::uuid) desc` : sql`id`}
+            limit 1
+          ), filed as (
+            insert into folder_items (user_id, folder_id, upload_id, task_id, created_at)
+            select u.user_id, t.id, u.id, u.task_id, u.created_at
+            from uploads u, target t
+            where u.user_id = ${userId} and u.kind = 'result' and u.task_id = ${taskId}
+              and not exists (select 1 from folder_items fi where fi.upload_id = u.id)
+            on conflict do nothing
+            returning folder_id
+          ), touched as (
+            update folders set updated_at = now()
+            where id in (select folder_id from filed)
+          )
+          select exists (select 1 from target) as found`),
+      );
+      return Boolean(rows[0]?.found);
+    },
+
     /** One page of a folder's images with what the grid shows about each. */
     images: (userId: string, folderId: string, page: PageRequest) =>
       keysetPage(

@@ -209,15 +209,13 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
      * user's, otherwise into the default one. Safe to run again (a retried job files once).
      */
     async fileResults(userId: string, taskId: string, folderId: string | null) {
-      const chosen = folderId ? await repo.findOwned(folderId, userId) : null;
-      if (chosen) {
-        try {
-          await repo.fileUnfiled(userId, chosen.id, taskId);
-          return;
-        } catch {
-          // Deleted in the meantime: the results go where they would have without a choice.
-        }
+      // Usually one statement: the chosen folder when it is still the user's, else the default one.
+      try {
+        if (await repo.fileTaskResults(userId, taskId, folderId)) return;
+      } catch {
+        // The chosen folder was deleted in the meantime: the results go where they would have without a choice.
       }
+      // No default folder yet (or the chosen one just went): made now if need be.
       const target = await ensureDefault(userId);
       await repo.fileUnfiled(userId, target.id, taskId);
     },

@@ -1,4 +1,13 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { Graph, HistoryEntry, ImageRef, PromptErrorBody, QueueInfo } from './comfy-types.ts';
+
+/** An answer read whole: its status and body. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  body: Buffer;
+}
 
 /** The request never got an HTTP answer (refused, reset, DNS, timeout): the server is unreachable. */
 export class ComfyConnectionError extends Error {
@@ -92,9 +101,9 @@ export class ComfyHttp {
 
   async view(ref: ImageRef): Promise<Buffer> {
     const query = new URLSearchParams({ filename: ref.filename, subfolder: ref.subfolder, type: ref.type });
-    const res = await this.send('GET', `/view?${query}`);
+    const res = await this.request('GET', `/view?${query}`);
     if (!res.ok) throw new ComfyHttpError(`GET /view answered ${res.status}`, res.status, undefined);
-    return Buffer.from(await res.arrayBuffer());
+    return res.body;
   }
 
   /** POST /upload/image with overwrite, so a retry that re-uploads under the same name replaces the file. */
@@ -108,8 +117,15 @@ export class ComfyHttp {
   }
 
   private async json(method: string, path: string, body?: unknown): Promise<unknown> {
-    const res = await this.send(method, path, body);
-    const text = await res.text();
+    const res =
+      body instanceof FormData
+        ? await this.send(method, path, body).then(async (r) => ({
+            status: r.status,
+            ok: r.ok,
+            body: Buffer.from(await r.arrayBuffer()),
+          }))
+        : await this.request(method, path, body === undefined ? undefined : JSON.stringify(body));
+    const text = res.body.toString();
     let parsed: unknown = undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -120,18 +136,60 @@ export class ComfyHttp {
     return parsed;
   }
 
-  private async send(method: string, path: string, body?: unknown): Promise<Response> {
-    const init: RequestInit = { method, signal: AbortSignal.timeout(this.requestTimeoutMs) };
-    if (body instanceof FormData) init.body = body;
-    else if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers = { 'content-type': 'application/json' };
-    }
+  /** An upload's multipart form, through fetch. */
+  private async send(method: string, path: string, body: FormData): Promise<Response> {
     try {
-      return await fetch(`${this.url}${path}`, init);
+      return await fetch(`${this.url}${path}`, { method, body, signal: AbortSignal.timeout(this.requestTimeoutMs) });
     } catch (err) {
       throw new ComfyConnectionError(this.url, err);
     }
+  }
+
+  /**
+   * Every other call, on Node's own HTTP client and its keep-alive pool: a task makes several of
+   * them, and fetch costs several times the CPU per request. Within the time limit the whole answer
+   * is read; failures take the shape fetch gives them (see describeFailure).
+   */
+  private request(method: string, path: string, json?: string): Promise<Answer> {
+    const url = new URL(`${this.url}${path}`);
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise<Answer>((resolve, reject) => {
+      let settled = false;
+      const fail = (cause: Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        req.destroy();
+        reject(new ComfyConnectionError(this.url, cause));
+      };
+      const req = client.request(
+        url,
+        {
+          method,
+          headers:
+            json === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', (err) => fail(new Error('the answer broke off', { cause: err })));
+          res.on('aborted', () => fail(new Error('the answer broke off')));
+          res.on('end', () => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            const status = res.statusCode ?? 0;
+            resolve({ status, ok: status >= 200 && status < 300, body: Buffer.concat(chunks) });
+          });
+        },
+      );
+      const timer = setTimeout(
+        () => fail(Object.assign(new Error('no answer in time'), { name: 'TimeoutError' })),
+        this.requestTimeoutMs,
+      );
+      req.on('error', (err) => fail(new Error('request failed', { cause: err })));
+      req.end(json);
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import { EngineError, type EngineResult, type EngineRunContext } from '../../engine.ts';
 import type { Graph, HistoryEntry } from './comfy-types.ts';
 import type { FleetServer } from './fleet-server.ts';
-import { forgetPrompt, historyFailure, readImages, stopPrompt } from './prompt-server-ops.ts';
+import { forgetFinished, forgetPrompt, historyFailure, readImages, stopPrompt } from './prompt-server-ops.ts';
 import { RunEvents } from './run-events.ts';
 
 export interface PromptRunOptions {
@@ -103,7 +103,7 @@ export class PromptOutcome {
     const failure = historyFailure(entry, this.url);
     if (failure) {
       this.settle(failure);
-      forgetPrompt(http, this.id, this.opts.pollMs, this.opts.closing);
+      forgetFinished(http, this.id);
       return;
     }
     this.finishing = true;
@@ -117,7 +117,7 @@ export class PromptOutcome {
         err instanceof EngineError ? err : new EngineError('lost', String(err), { ...this.at(), cause: err });
       this.settle(lost);
     }
-    forgetPrompt(http, this.id, this.opts.pollMs, this.opts.closing);
+    forgetFinished(http, this.id);
   }
 
   /** The server's own report of a failure, from the socket. */

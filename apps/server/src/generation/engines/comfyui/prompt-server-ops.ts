@@ -69,6 +69,13 @@ export async function stopPrompt(http: ComfyHttp, promptId: string): Promise<voi
 
 const FORGET_TRIES = 50;
 
+/** Removes the history entry of a prompt whose entry was just read (so it is there), in the background. */
+export function forgetFinished(http: ComfyHttp, promptId: string): void {
+  http.deleteHistory(promptId).catch(() => {
+    // Unreachable or restarted: a restart forgets the history anyway; nothing else to do.
+  });
+}
+
 /**
  * Removes the prompt's history entry in the background: ComfyUI keeps history in memory (up to
  * 10,000 entries) until deleted. An interrupted prompt writes its entry only once it has stopped,
