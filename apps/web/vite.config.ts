@@ -95,10 +95,60 @@ function lazyAppModal(): Plugin {
   };
 }
 
+/**
+ * Ant Design's button and tag styles import one small function (is a colour bright?) from the colour
+ * picker's presets panel, and with it Collapse, which the support page's FAQ uses: so Collapse and its
+ * styles were bundled into every first load without ever being shown. The build gives those styles
+ * the function alone (src/app/antd-is-bright.ts).
+ */
+function brightnessWithoutColorPresets(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/antd-is-bright.ts');
+  return {
+    name: 'brightness-without-color-presets',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../../color-picker/components/ColorPresets' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer)
+      )
+        return shim;
+      return null;
+    },
+  };
+}
+
+/**
+ * Ant Design's ConfigProvider imports the shared-tooltip provider (and with it the popup-positioning
+ * code) though it renders it only for `tooltip={{ unique: true }}`, which the app does not set. The build
+ * gives it a stand-in that fetches the real one if it is ever rendered (src/app/lazy-tooltip-unique.tsx),
+ * so the positioning code arrives with the first page that shows a tooltip, menu or select.
+ */
+function lazyTooltipUnique(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/lazy-tooltip-unique.tsx');
+  return {
+    name: 'lazy-tooltip-unique',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../tooltip/UniqueProvider' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)
+      )
+        return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     lazyAppModal(),
+    brightnessWithoutColorPresets(),
+    lazyTooltipUnique(),
     preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
     compression({
