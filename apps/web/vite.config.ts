@@ -143,12 +143,37 @@ function lazyTooltipUnique(): Plugin {
   };
 }
 
+/**
+ * Ant Design's form labels and segmented control import Tooltip for their optional `tooltip` props,
+ * which the app does not use; with it came the popup-positioning code, the largest part of the login
+ * page's own code. The build gives them a stand-in that fetches Tooltip if one is ever shown
+ * (src/app/lazy-tooltip.tsx).
+ */
+function lazyOptionalTooltips(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/lazy-tooltip.tsx');
+  return {
+    name: 'lazy-optional-tooltips',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../tooltip' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/](form[\\/]FormItemLabel|segmented[\\/]index)\.js$/.test(importer)
+      )
+        return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     lazyAppModal(),
     brightnessWithoutColorPresets(),
     lazyTooltipUnique(),
+    lazyOptionalTooltips(),
     preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
     compression({
