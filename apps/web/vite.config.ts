@@ -4,7 +4,7 @@ import { constants } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { APP_HEADER, LIMITS, communityEndpoints, systemEndpoints } from '@turing/contract';
+import { APP_HEADER, LIMITS, authEndpoints, communityEndpoints, systemEndpoints } from '@turing/contract';
 
 const apiTarget = 'http://localhost:8080';
 // The flag SVGs of country-flag-icons wherever npm placed the package, for import.meta.glob (which takes no bare names).
@@ -70,7 +70,8 @@ function preloadLandingPage(): Plugin {
           map[route] = { files: [...files].map((f) => `/${f}`), en: locale('en'), zh: locale('zh') };
         }
         // Early requests: the address and the language are known here, before the entry has arrived,
-        // so the client configuration (every page) and the community's banners start now; the API
+        // so the client configuration (every page), the login page's sign-in providers and the
+        // community's banners start now; the API
         // client takes these answers for its first calls (src/shared/http/early-requests.ts). The
         // first banner's image is preloaded as soon as its address is known: it is the gallery's
         // largest paint.
@@ -81,6 +82,7 @@ function preloadLandingPage(): Plugin {
           `var l=document.documentElement.lang==='zh-CN'?'zh':'en';` +
           `var e=window.__earlyRequests={};function get(u){try{e[u]=fetch(u,{headers:${headers},credentials:'same-origin'})}catch(x){}return e[u]}` +
           `get(${api(systemEndpoints.clientConfig.path)});` +
+          `if(p==='/login'){get(${api(authEndpoints.googleInfo.path)});get(${api(authEndpoints.wechatInfo.path)})}` +
           `if(p==='/community'){var b=get(${api(communityEndpoints.banners.path)});b&&b.then(function(s){return s.clone().json()}).then(function(j){var u=j&&j.data&&j.data[0]&&j.data[0].imageUrl;if(!u)return;var k=document.createElement('link');k.rel='preload';k.as='image';k.href=u;k.fetchPriority='high';document.head.appendChild(k)}).catch(function(){})}` +
           `if(!r)return;` +
           `r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f))k.rel='stylesheet';else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
@@ -235,7 +237,7 @@ export default defineConfig({
               name: 'forms',
               test: /node_modules[\\/](antd[\\/]es[\\/](form|input|checkbox|segmented|grid|space|divider)[\\/]|@rc-component[\\/](form|async-validator|input|textarea|checkbox|segmented)[\\/])/,
               entriesAware: true,
-              entriesAwareMergeThreshold: 20_000,
+              entriesAwareMergeThreshold: 60_000,
             },
           ],
         },
