@@ -4,6 +4,7 @@ import { constants } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { APP_HEADER, LIMITS, authEndpoints, communityEndpoints, systemEndpoints } from '@turing/contract';
 
 const apiTarget = 'http://localhost:8080';
 // The flag SVGs of country-flag-icons wherever npm placed the package, for import.meta.glob (which takes no bare names).
@@ -68,7 +69,23 @@ function preloadLandingPage(): Plugin {
           };
           map[route] = { files: [...files].map((f) => `/${f}`), en: locale('en'), zh: locale('zh') };
         }
-        const script = `(function(){var m=${JSON.stringify(map)};var r=m[location.hash.slice(1).split('?')[0]||'/home'];if(!r)return;var l=document.documentElement.lang==='zh-CN'?'zh':'en';r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f))k.rel='stylesheet';else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
+        // Early requests: the address and the language are known here, before the entry has arrived,
+        // so the client configuration (every page), the login page's sign-in providers and the
+        // community's banners start now; the API
+        // client takes these answers for its first calls (src/shared/http/early-requests.ts). The
+        // first banner's image is preloaded as soon as its address is known: it is the gallery's
+        // largest paint.
+        const api = (p: string) => JSON.stringify(`${LIMITS.apiBase}${p}`);
+        const headers = `{${JSON.stringify(APP_HEADER.name)}:${JSON.stringify(APP_HEADER.value)},'accept-language':l}`;
+        const script =
+          `(function(){var m=${JSON.stringify(map)};var p=location.hash.slice(1).split('?')[0]||'/home';var r=m[p];` +
+          `var l=document.documentElement.lang==='zh-CN'?'zh':'en';` +
+          `var e=window.__earlyRequests={};function get(u){try{e[u]=fetch(u,{headers:${headers},credentials:'same-origin'})}catch(x){}return e[u]}` +
+          `get(${api(systemEndpoints.clientConfig.path)});` +
+          `if(p==='/login'){get(${api(authEndpoints.googleInfo.path)});get(${api(authEndpoints.wechatInfo.path)})}` +
+          `if(p==='/community'){var b=get(${api(communityEndpoints.banners.path)});b&&b.then(function(s){return s.clone().json()}).then(function(j){var u=j&&j.data&&j.data[0]&&j.data[0].imageUrl;if(!u)return;var k=document.createElement('link');k.rel='preload';k.as='image';k.href=u;k.fetchPriority='high';document.head.appendChild(k)}).catch(function(){})}` +
+          `if(!r)return;` +
+          `r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f))k.rel='stylesheet';else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
@@ -95,10 +112,85 @@ function lazyAppModal(): Plugin {
   };
 }
 
+/**
+ * Ant Design's button and tag styles import one small function (is a colour bright?) from the colour
+ * picker's presets panel, and with it Collapse, which the support page's FAQ uses: so Collapse and its
+ * styles were bundled into every first load without ever being shown. The build gives those styles
+ * the function alone (src/app/antd-is-bright.ts).
+ */
+function brightnessWithoutColorPresets(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/antd-is-bright.ts');
+  return {
+    name: 'brightness-without-color-presets',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../../color-picker/components/ColorPresets' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer)
+      )
+        return shim;
+      return null;
+    },
+  };
+}
+
+/**
+ * Ant Design's ConfigProvider imports the shared-tooltip provider (and with it the popup-positioning
+ * code) though it renders it only for `tooltip={{ unique: true }}`, which the app does not set. The build
+ * gives it a stand-in that fetches the real one if it is ever rendered (src/app/lazy-tooltip-unique.tsx),
+ * so the positioning code arrives with the first page that shows a tooltip, menu or select.
+ */
+function lazyTooltipUnique(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/lazy-tooltip-unique.tsx');
+  return {
+    name: 'lazy-tooltip-unique',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../tooltip/UniqueProvider' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)
+      )
+        return shim;
+      return null;
+    },
+  };
+}
+
+/**
+ * Ant Design's form labels and segmented control import Tooltip for their optional `tooltip` props,
+ * which the app does not use; with it came the popup-positioning code, the largest part of the login
+ * page's own code. The build gives them a stand-in that fetches Tooltip if one is ever shown
+ * (src/app/lazy-tooltip.tsx).
+ */
+function lazyOptionalTooltips(): Plugin {
+  const shim = path.join(import.meta.dirname, 'src/app/lazy-tooltip.tsx');
+  return {
+    name: 'lazy-optional-tooltips',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../tooltip' &&
+        importer &&
+        /[\\/]antd[\\/]es[\\/](form[\\/]FormItemLabel|segmented[\\/]index)\.js$/.test(importer)
+      )
+        return shim;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     lazyAppModal(),
+    brightnessWithoutColorPresets(),
+    lazyTooltipUnique(),
+    lazyOptionalTooltips(),
     preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
     compression({
@@ -129,6 +221,27 @@ export default defineConfig({
     // Everything the entry needs statically goes into one chunk. Left to itself, the bundler splits off
     // each set of entry modules that some lazy chunk also uses (the phone menu's Drawer shares antd's
     // config and locale code with the entry): more requests and worse compression on every first load.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: {
+        // The form family's chunks are named after every page that shares them; a short name keeps the
+        // page's preload list and file names small.
+        chunkFileNames: (chunk) => `assets/${chunk.name.startsWith('forms~') ? 'forms' : '[name]'}-[hash].js`,
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // Ant Design's form family (form, inputs, checkbox, segmented control, grid) comes in a few
+            // chunks, not a dozen: on a slow connection each request waits its turn (six at a time), and
+            // the login page needed twenty-odd small ones before it could show its form. Modules shared
+            // by the same set of pages stay together; sets that small are merged with their closest.
+            {
+              name: 'forms',
+              test: /node_modules[\\/](antd[\\/]es[\\/](form|input|checkbox|segmented|grid|space|divider)[\\/]|@rc-component[\\/](form|async-validator|input|textarea|checkbox|segmented)[\\/])/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 60_000,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../shared/i18n/i18n.ts';
@@ -19,7 +19,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function createQueryClient() {
+export function createQueryClient() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
     mutationCache: new MutationCache({
@@ -39,10 +39,10 @@ function ToastBridge() {
   return null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `queryClient`: the app's cache, shared with the router's loaders (main.tsx). */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const themeName = useSettingsStore((s) => s.theme);
   const locale = useSettingsStore((s) => s.locale);
-  const [queryClient] = useState(createQueryClient);
   const i18n = initI18n(locale);
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const theme = useMemo(() => themeConfig(themeName, reducedMotion), [themeName, reducedMotion]);

@@ -9,6 +9,7 @@ import {
 } from '@turing/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from './api-error.ts';
+import { takeEarlyRequest } from './early-requests.ts';
 import { httpErrorMessage, networkErrorMessage } from './catalogue.ts';
 
 export interface HttpHooks {
@@ -81,15 +82,19 @@ export async function call<E extends ApiEndpoint>(def: E, ...args: CallArgs<E>):
     body = JSON.stringify(input.body);
   }
 
+  const url = buildUrl(def.path, input.query);
+  // A GET that index.html already started (same URL, headers and cookies) is not sent twice.
+  const early = def.method === 'GET' ? takeEarlyRequest(url) : undefined;
   let res: Response;
   try {
-    res = await fetch(buildUrl(def.path, input.query), {
-      method: def.method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
-    });
+    res = await (early ??
+      fetch(url, {
+        method: def.method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
+      }));
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     const status = timedOut ? 408 : 0;

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Card, Tabs } from 'antd';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { CheckOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,8 @@ import { useFinishLogin } from '../hooks/use-finish-login.ts';
 import './login-page.css';
 
 type View = 'login' | 'register' | 'reset';
+type TabView = Exclude<View, 'reset'>;
+const TAB_VIEWS: TabView[] = ['login', 'register'];
 
 // Registration and password reset are fetched when their view opens (registration as soon as the
 // pointer reaches its tab): most visits only sign in.
@@ -85,7 +86,9 @@ export function LoginPage() {
         <div className="login-page__settings">
           <SettingsSwitch />
         </div>
-        <Card className="login-page__card">
+        {/* A card and two tabs drawn with the page's own styles (as Ant Design's Card and Tabs look
+            in this theme): their components are not part of the first visit's code. */}
+        <div className="login-page__card">
           {view === 'reset' ? (
             <Suspense fallback={null}>
               <ResetForm
@@ -98,31 +101,87 @@ export function LoginPage() {
             </Suspense>
           ) : (
             <>
-              <Tabs
-                activeKey={view}
-                onChange={(key) => setView(key as View)}
-                centered
-                size="large"
-                items={[
-                  { key: 'login', label: t('tabs.login') },
-                  {
-                    key: 'register',
-                    label: <span onPointerEnter={() => void loadRegister()}>{t('tabs.register')}</span>,
-                  },
-                ]}
-              />
-              {view === 'login' ? (
-                <LoginForm key={prefill?.value ?? 'login'} prefill={prefill} onForgot={() => setView('reset')} />
-              ) : (
-                <Suspense fallback={null}>
-                  <RegisterForm inviteCode={invite} />
-                </Suspense>
-              )}
+              <ViewTabs
+                view={view}
+                onChange={setView}
+                labels={{
+                  login: t('tabs.login'),
+                  register: <span onPointerEnter={() => void loadRegister()}>{t('tabs.register')}</span>,
+                }}
+              >
+                {view === 'login' ? (
+                  <LoginForm key={prefill?.value ?? 'login'} prefill={prefill} onForgot={() => setView('reset')} />
+                ) : (
+                  <Suspense fallback={null}>
+                    <RegisterForm inviteCode={invite} />
+                  </Suspense>
+                )}
+              </ViewTabs>
               <SsoButtons />
             </>
           )}
-        </Card>
+        </div>
       </div>
     </div>
+  );
+}
+
+/** "Log in" and "Register" as an ARIA tab list: arrow keys, Home and End move between them. */
+function ViewTabs({
+  view,
+  onChange,
+  labels,
+  children,
+}: {
+  view: TabView;
+  onChange(view: TabView): void;
+  labels: Record<TabView, ReactNode>;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const tabs = useRef<Partial<Record<TabView, HTMLButtonElement | null>>>({});
+  const onKeyDown = (e: KeyboardEvent) => {
+    const at = TAB_VIEWS.indexOf(view);
+    const next =
+      e.key === 'ArrowRight'
+        ? TAB_VIEWS[(at + 1) % TAB_VIEWS.length]
+        : e.key === 'ArrowLeft'
+          ? TAB_VIEWS[(at - 1 + TAB_VIEWS.length) % TAB_VIEWS.length]
+          : e.key === 'Home'
+            ? TAB_VIEWS[0]
+            : e.key === 'End'
+              ? TAB_VIEWS[TAB_VIEWS.length - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    onChange(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <>
+      <div className="login-tabs" role="tablist" aria-orientation="horizontal" onKeyDown={onKeyDown}>
+        {TAB_VIEWS.map((key) => (
+          <button
+            key={key}
+            ref={(el) => {
+              tabs.current[key] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${key}`}
+            aria-selected={view === key}
+            aria-controls={`${id}-panel`}
+            tabIndex={view === key ? 0 : -1}
+            className="login-tabs__tab"
+            onClick={() => onChange(key)}
+          >
+            {labels[key]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${view}`}>
+        {children}
+      </div>
+    </>
   );
 }

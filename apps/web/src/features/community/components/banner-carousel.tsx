@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
+import { LazyAlert } from '../../../shared/ui/lazy-notices.tsx';
 import { LeftOutlined, PauseOutlined, CaretRightOutlined, RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,8 @@ export function BannerCarousel() {
     return () => clearInterval(timer);
   }, [paused, held, count]);
 
-  if (banners.isError) return <Alert className="banner-error" type="warning" showIcon title={t('banner.loadFailed')} />;
+  if (banners.isError)
+    return <LazyAlert className="banner-error" type="warning" showIcon title={t('banner.loadFailed')} />;
   if (banners.isSuccess && count === 0) return null;
 
   const go = (step: number) => setIndex((i) => (i + step + count) % count);

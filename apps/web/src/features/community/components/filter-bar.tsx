@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
+import { LazyAlert } from '../../../shared/ui/lazy-notices.tsx';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COMMUNITY_TAG_CATEGORIES, LIMITS, WORK_PERIODS, WORK_SORTS } from '@turing/contract';
@@ -38,7 +39,9 @@ export function FilterBar({ filters, onChange }: Props) {
 
   return (
     <section className="filter-bar" aria-label={t('filters.label')}>
-      {tags.isError && <Alert type="warning" showIcon title={t('filters.tagsFailed')} className="filter-bar__alert" />}
+      {tags.isError && (
+        <LazyAlert type="warning" showIcon title={t('filters.tagsFailed')} className="filter-bar__alert" />
+      )}
       {COMMUNITY_TAG_CATEGORIES.map((category) => {
         const name = t(`filters.${category}`);
         return (

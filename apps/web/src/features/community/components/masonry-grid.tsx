@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { LazyResult } from '../../../shared/ui/lazy-notices.tsx';
 import { useTranslation } from 'react-i18next';
 import type { WorkCard as Work } from '@turing/contract';
 import { useWorks, type WorkFilters } from '../api/list-works.ts';
@@ -58,7 +59,7 @@ export function MasonryGrid({ filters, onClearFilters }: Props) {
 
   if (works.isError && !items.length)
     return (
-      <Result
+      <LazyResult
         status="warning"
         title={t('gallery.error')}
         subTitle={works.error.message}
@@ -94,7 +95,7 @@ export function MasonryGrid({ filters, onClearFilters }: Props) {
       </div>
       {works.isPending && <Spin className="masonry__status" />}
       {works.isSuccess && !items.length && (
-        <Result
+        <LazyResult
           status="info"
           title={hasFilters(filters) ? t('gallery.empty') : t('gallery.emptyAll')}
           extra={hasFilters(filters) && <Button onClick={onClearFilters}>{t('gallery.clearFilters')}</Button>}
