@@ -8,6 +8,7 @@ import { requireLogin } from './guards.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { BootShell } from './boot-shell.tsx';
 
 const h = (handle: RouteHandle) => handle;
 
@@ -24,8 +25,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    // Nothing to show while the first route loads; the progress bar says it is loading.
-    HydrateFallback: () => null,
+    // While the first route loads: what index.html painted first (the progress bar says
+    // it is loading).
+    HydrateFallback: BootShell,
     children: [
       {
         ErrorBoundary: RouteError,
