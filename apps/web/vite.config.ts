@@ -85,8 +85,19 @@ function preloadLandingPage(): Plugin {
           `if(p==='/login'){get(${api(authEndpoints.googleInfo.path)});get(${api(authEndpoints.wechatInfo.path)})}` +
           `if(p==='/community'){var b=get(${api(communityEndpoints.banners.path)});b&&b.then(function(s){return s.clone().json()}).then(function(j){var u=j&&j.data&&j.data[0]&&j.data[0].imageUrl;if(!u)return;var k=document.createElement('link');k.rel='preload';k.as='image';k.href=u;k.fetchPriority='high';document.head.appendChild(k)}).catch(function(){})}` +
           `if(!r)return;` +
-          `r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f))k.rel='stylesheet';else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+          `r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f)){k.rel='preload';k.as='style'}else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
+        // The entry's stylesheet (a few KB) goes inside the page, so nothing holds back the first
+        // paint (index.html's header bar) but the page itself. The landing page's own stylesheets are
+        // fetched early (above) but applied by the page's code when it renders, as Vite does for any
+        // page loaded on demand, so they do not hold it back either.
+        const inlined = html.replace(
+          /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+          (link, file: string) => {
+            const asset = bundle[file];
+            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+          },
+        );
+        return { html: inlined, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
   };
