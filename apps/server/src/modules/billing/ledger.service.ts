@@ -39,12 +39,23 @@ export function createLedgerService(deps: LedgerServiceDeps) {
       };
     },
 
-    /** Takes the price and a task slot, or says why not (insufficient balance / too many tasks). */
+    /**
+     * Takes the price and a task slot, or says why not (insufficient balance / too many tasks). A
+     * user without an account yet has it opened here (welcome grant and all), in the same
+     * transaction, and is charged on it: callers need not open it first.
+     */
     async charge(tx: Db, input: { userId: string; cubes: number }) {
       const r = deps.ledger.in(tx);
-      const paid = await r.charge({ userId: input.userId, cubes: input.cubes, activeCap: deps.activeCap });
+      const take = () => r.charge({ userId: input.userId, cubes: input.cubes, activeCap: deps.activeCap });
+      const paid = await take();
       if (paid) return paid;
-      const row = await r.get(input.userId);
+      let row = await r.get(input.userId);
+      if (!row) {
+        await r.ensureAccount(input.userId, deps.welcomeCubes);
+        const opened = await take();
+        if (opened) return opened;
+        row = await r.get(input.userId);
+      }
       if (row && row.activeTasks >= deps.activeCap)
         throw new AppError('TOO_MANY_TASKS', { params: { max: deps.activeCap } });
       const have = Math.max(0, row?.cubes ?? 0);
