@@ -1,8 +1,14 @@
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { tasks, type TaskRow } from '../../db/schema/index.ts';
+import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
+import type { Announcement } from '../queue.ts';
 import { MAX_ATTEMPTS, TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
 import { createTaskStateRepository, type NewTask, type TaskPatch } from './task-state.repository.ts';
+
+export interface PublishOptions {
+  also?: Announcement | null;
+  results?: UploadRow[];
+}
 
 /** What the lifecycle needs of the ledger: it never reads or writes balances itself. */
 export interface LedgerPort {
@@ -15,9 +21,17 @@ export interface LedgerPort {
 export interface LifecycleDeps {
   database: Database;
   ledger: LedgerPort;
-  /** Sends the task as it now is to its owner's event streams, inside the transaction. */
-  publish(tx: Db, row: TaskRow): Promise<void>;
-  /** Hands a queued task to the workers (after its change committed). */
+  /**
+   * Sends the task as it now is to its owner's event streams, inside the transaction. `also`: a
+   * notification sent in the same statement; `results`: the task's results when the caller has
+   * them all at hand (not read again).
+   */
+  publish(tx: Db, row: TaskRow, opts?: PublishOptions): Promise<void>;
+  /**
+   * The notification that hands a queued task to the workers, sent with its event; null when it
+   * is handed over another way, by `enqueue` once its change has committed.
+   */
+  announcement(row: TaskRow): Announcement | null;
   enqueue(row: TaskRow): Promise<void>;
 }
 
@@ -61,7 +75,13 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
   const { database } = deps;
 
   /** `target`: the task's id, or a query choosing one (the next queued task a worker claims). */
-  async function apply(target: string | SQL, event: LifecycleEvent, patch: TaskPatch = {}, guard?: SQL) {
+  async function apply(
+    target: string | SQL,
+    event: LifecycleEvent,
+    patch: TaskPatch = {},
+    guard?: SQL,
+    known: Pick<PublishOptions, 'results'> = {},
+  ) {
     const t: Transition = TRANSITIONS[event];
     const set: TaskPatch = { ...patch };
     if (t.to) set.state = t.to;
@@ -69,6 +89,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     if (t.notice !== undefined) set.notice = t.notice;
     // A change without effects is one conditional update: atomic without a transaction around it.
     if (!t.effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
+    let announced = false;
     const row = await database.transaction(async (tx) => {
       const repo = createTaskStateRepository(tx);
       let moved = await repo.move(target, t.from, set, guard);
@@ -79,7 +100,11 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
         moved = { ...moved, refunded: true };
       }
-      if (t.effects.includes('publish')) await deps.publish(tx, moved);
+      if (t.effects.includes('publish')) {
+        const also = t.effects.includes('enqueue') ? deps.announcement(moved) : null;
+        await deps.publish(tx, moved, { also, ...known });
+        announced = also !== null;
+      }
       // Last: every task of its kind that finishes updates this one row, whose lock is held from
       // here to the commit; taken last, concurrent workers wait on it for the shortest time.
       if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
@@ -88,13 +113,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       }
       return moved;
     });
-    if (row && t.effects.includes('enqueue')) await deps.enqueue(row);
+    if (row && t.effects.includes('enqueue') && !announced) await deps.enqueue(row);
     return row;
   }
 
   return {
-    /** A new task, charged in the same transaction that creates it; then handed to the workers. */
+    /** A new task, charged in the same transaction that creates it and announced to the workers with its event. */
     async create(values: Omit<NewTask, 'state' | 'costCubes' | 'coveredByPlan'>, cubes: number) {
+      let announced = false;
       const row = await database.transaction(async (tx) => {
         const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes });
         const task = await createTaskStateRepository(tx).insert({
@@ -109,10 +135,12 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
           cubes: task.costCubes,
           coveredByPlan: paid.coveredByPlan,
         });
-        await deps.publish(tx, task);
+        const also = deps.announcement(task);
+        await deps.publish(tx, task, { also });
+        announced = also !== null;
         return task;
       });
-      await deps.enqueue(row);
+      if (!announced) await deps.enqueue(row);
       return row;
     },
 
@@ -144,8 +172,15 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         serverAhead: null,
         ...(previewKey ? { previewKey } : {}),
       }),
-    complete: (id: string, extra: { server?: string; engineMs?: number }) =>
-      apply(id, 'complete', { ...AFTER_END, server: extra.server ?? null, engineMs: extra.engineMs ?? null }),
+    /** `results`: every result the task has, when the caller knows them (its event does not read them again). */
+    complete: (id: string, extra: { server?: string; engineMs?: number; results?: UploadRow[] }) =>
+      apply(
+        id,
+        'complete',
+        { ...AFTER_END, server: extra.server ?? null, engineMs: extra.engineMs ?? null },
+        undefined,
+        { results: extra.results },
+      ),
     cancelQueued: (id: string) => apply(id, 'cancel', AFTER_END),
     requestCancel: (id: string) => apply(id, 'requestCancel', { cancelRequested: true }),
     interrupted: (id: string) => apply(id, 'interrupted', AFTER_END),
