@@ -152,10 +152,12 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
      */
     async claimNext(workerId: string, engines: string[]) {
       if (!engines.length) return null;
-      // Every worker is woken by every new task and asks again until the queue is empty, so most
-      // asks find nothing: one plain read says so, without a transaction. A task it misses (queued
-      // just after) announces itself.
-      if (!(await createTaskStateRepository(database.db).anyWhere(claimable(engines)))) return null;
+      // On PostgreSQL every worker process is woken by every new task and asks again until the
+      // queue is empty, so most asks find nothing: one plain read says so, without a transaction.
+      // A task it misses (queued just after) announces itself. The embedded database has one
+      // process, woken once per task it announces: its asks find one, and go straight to the claim.
+      if (database.kind === 'postgres' && !(await createTaskStateRepository(database.db).anyWhere(claimable(engines))))
+        return null;
       return apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false));
     },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
