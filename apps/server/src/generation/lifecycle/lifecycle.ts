@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
@@ -12,8 +13,8 @@ export interface PublishOptions {
 
 /** What the lifecycle needs of the ledger: it never reads or writes balances itself. */
 export interface LedgerPort {
-  charge(tx: Db, input: { userId: string; cubes: number }): Promise<{ coveredByPlan: boolean }>;
-  recordCharge(tx: Db, e: { userId: string; taskId: string; cubes: number; coveredByPlan: boolean }): Promise<unknown>;
+  /** Takes the price of task `taskId` and records it in the ledger, or throws why not. */
+  charge(tx: Db, input: { userId: string; cubes: number; taskId: string }): Promise<{ coveredByPlan: boolean }>;
   refund(tx: Db, e: { userId: string; taskId: string; cubes: number }): Promise<unknown>;
   releaseSlot(tx: Db, userId: string): Promise<unknown>;
 }
@@ -122,17 +123,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     async create(values: Omit<NewTask, 'state' | 'costCubes' | 'coveredByPlan'>, cubes: number) {
       let announced = false;
       const row = await database.transaction(async (tx) => {
-        const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes });
+        // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
+        const id = randomUUID();
+        const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
         const task = await createTaskStateRepository(tx).insert({
           ...values,
+          id,
           state: 'queued',
           costCubes: paid.coveredByPlan ? 0 : cubes,
-          coveredByPlan: paid.coveredByPlan,
-        });
-        await deps.ledger.recordCharge(tx, {
-          userId: task.userId,
-          taskId: task.id,
-          cubes: task.costCubes,
           coveredByPlan: paid.coveredByPlan,
         });
         const also = deps.announcement(task);
