@@ -89,7 +89,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     workspace: workspace.workspace,
     engines,
     translator,
-    enqueue: createTaskAnnouncer(database, queue),
+    announcer: createTaskAnnouncer(queue),
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
   });
   const system = createSystemModule({

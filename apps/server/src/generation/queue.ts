@@ -133,14 +133,26 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
 /** Told when a task enters the queue; every worker process listens and claims what it has room for. */
 export const TASK_QUEUED_CHANNEL = 'task_queued';
 
+/** A notification that goes out with the commit of the transaction that sends it. */
+export interface Announcement {
+  channel: string;
+  payload: string;
+}
+
 /**
  * Hands a queued task to the workers. The claim reads the queue itself (the tasks table, in line
- * order), so a NOTIFY is all it takes to wake them; a task waiting for a generation server is
- * not claimed that way and gets its own job instead.
+ * order), so a NOTIFY is all it takes to wake them: `announcement` is that NOTIFY, sent in the
+ * statement that publishes the task's event (no round trip of its own). A task waiting for a
+ * generation server is not claimed that way: it has no announcement and `enqueue` gives it its
+ * own job once its change has committed.
  */
-export function createTaskAnnouncer(database: Database, queue: Pick<JobQueue, 'send'>) {
-  return async (row: Pick<TaskRow, 'id' | 'engine' | 'notice'>) => {
-    if (row.notice === 'waiting_for_server') await queue.send('generate', { taskId: row.id });
-    else await database.notify(TASK_QUEUED_CHANNEL, row.engine);
+export function createTaskAnnouncer(queue: Pick<JobQueue, 'send'>) {
+  const waits = (row: Pick<TaskRow, 'notice'>) => row.notice === 'waiting_for_server';
+  return {
+    announcement: (row: Pick<TaskRow, 'engine' | 'notice'>): Announcement | null =>
+      waits(row) ? null : { channel: TASK_QUEUED_CHANNEL, payload: row.engine },
+    enqueue: async (row: Pick<TaskRow, 'id'>) => {
+      await queue.send('generate', { taskId: row.id });
+    },
   };
 }

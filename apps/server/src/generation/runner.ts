@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { TaskRow } from '../db/schema/index.ts';
+import type { TaskRow, UploadRow } from '../db/schema/index.ts';
 import { EngineError, type Engine, type EngineEvent, type EngineResult, type EngineRunContext } from './engine.ts';
 import { prepareEngineTask, type LoadImage, type SourceOf } from './engine-task.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
@@ -19,7 +19,7 @@ export interface ResultSink {
   savePreview(taskId: string, image: Buffer): Promise<string>;
   dropPreview(key: string): Promise<void>;
   /** `createdAt` orders a task's results as the engine made them (image i holds seed + i). */
-  saveResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<unknown>;
+  saveResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<UploadRow>;
   /** Files the task's results into the user's workspace; may fail without failing the task. */
   fileResults(userId: string, taskId: string, folderId: string | null): Promise<unknown>;
 }
@@ -67,7 +67,8 @@ export function createTaskRunner(deps: RunnerDeps) {
   let sweep: NodeJS.Timeout | null = null;
   let stopQueued: (() => Promise<void>) | null = null;
 
-  async function follow(claimed: TaskRow, engine: Engine, start: Start) {
+  /** `taken`: the task was taken up from an earlier process (which may have stored results of its own). */
+  async function follow(claimed: TaskRow, engine: Engine, start: Start, taken = false) {
     const taskId = claimed.id;
     const claimedAt = performance.now();
     const controller = new AbortController();
@@ -141,15 +142,18 @@ export function createTaskRunner(deps: RunnerDeps) {
           images = await Promise.all(images.map((img) => pasteBack(original, img, mask)));
         }
         const at = Date.now();
-        await Promise.all(images.map((png, i) => deps.sink.saveResult(claimed.userId, taskId, png, new Date(at + i))));
+        return Promise.all(images.map((png, i) => deps.sink.saveResult(claimed.userId, taskId, png, new Date(at + i))));
       })();
-      await Promise.all([reported, stored]);
+      const [, saved] = await Promise.all([reported, stored]);
       // Filed by task, so a run that stored results before dying has them filed by its retry. The
       // results stand without it (the task history shows them), so a failure here fails nothing.
       await deps.sink
         .fileResults(claimed.userId, taskId, claimed.folderId)
         .catch((err: unknown) => log.error({ err, taskId }, 'filing results into the workspace failed'));
-      const done = await lifecycle.complete(taskId, { server: result.server, engineMs });
+      // A first run's results are all the task has: its event shows them without reading them back.
+      // An earlier run (handed back, or a process taken over) may have stored some too.
+      const results = claimed.attempt === 1 && !taken ? saved : undefined;
+      const done = await lifecycle.complete(taskId, { server: result.server, engineMs, results });
       log.debug({ taskId, engineMs, totalMs: Math.round(performance.now() - claimedAt) }, 'task complete');
       if (!done) log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
       else await deps.onComplete?.(claimed.userId).catch(() => {});
@@ -312,12 +316,16 @@ export function createTaskRunner(deps: RunnerDeps) {
       if (engine?.resume && adopted) {
         const at = { server: row.server!, ref: row.engineRef! };
         log.info({ taskId: row.id, ...at }, 'taking up a task the server already has');
-        follow(adopted, engine, (e, job, ctx) =>
-          e.resume!(job, at, ctx).catch((err: unknown) => {
-            // The server forgot it: send it again, as a run of its own.
-            if (err instanceof EngineError && err.kind === 'lost') throw new EngineError('unavailable', err.message);
-            throw err;
-          }),
+        follow(
+          adopted,
+          engine,
+          (e, job, ctx) =>
+            e.resume!(job, at, ctx).catch((err: unknown) => {
+              // The server forgot it: send it again, as a run of its own.
+              if (err instanceof EngineError && err.kind === 'lost') throw new EngineError('unavailable', err.message);
+              throw err;
+            }),
+          true,
         ).catch((err: unknown) => log.error({ err, taskId: row.id }, 'resumed task failed'));
       } else {
         await lifecycle.handBack(row.id, { orphan: true });

@@ -63,13 +63,23 @@ export function createMemoryLedger(store: MemoryStore) {
       return row ? { ...row } : null;
     },
 
-    async charge({ userId, cubes, activeCap }) {
+    async charge({ userId, cubes, activeCap, taskId }) {
       const row = accountRows.get(userId);
       if (!row || row.activeTasks >= activeCap || !(planRuns(row) || row.cubes >= cubes)) return null;
+      const key = `charge:${taskId}`;
+      if (entries.has(key)) throw new Error(`duplicate key value violates unique constraint (${key})`);
       const coveredByPlan = planRuns(row);
       row.cubes -= coveredByPlan ? 0 : cubes;
       row.activeTasks += 1;
       row.updatedAt = now();
+      insertEntry({
+        userId,
+        kind: 'charge',
+        cubes: coveredByPlan ? 0 : -cubes,
+        idempotencyKey: key,
+        taskId,
+        note: coveredByPlan ? 'time plan' : '',
+      });
       return { cubes: row.cubes, coveredByPlan };
     },
 
@@ -117,19 +127,6 @@ export function createMemoryLedger(store: MemoryStore) {
         taken,
         owed: { cubes: entry.cubes - taken.cubes, planSeconds: entry.planSeconds - taken.planSeconds },
       };
-    },
-
-    async recordCharge(entry) {
-      const key = `charge:${entry.taskId}`;
-      if (entries.has(key)) throw new Error(`duplicate key value violates unique constraint (${key})`);
-      insertEntry({
-        userId: entry.userId,
-        kind: 'charge',
-        cubes: -entry.cubes,
-        idempotencyKey: key,
-        taskId: entry.taskId,
-        note: entry.coveredByPlan ? 'time plan' : '',
-      });
     },
 
     sumOf: async (userId) => [...entries.values()].filter((e) => e.userId === userId).reduce((s, e) => s + e.cubes, 0),

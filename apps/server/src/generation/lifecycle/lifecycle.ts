@@ -1,13 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { tasks, type TaskRow } from '../../db/schema/index.ts';
+import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
+import type { Announcement } from '../queue.ts';
 import { MAX_ATTEMPTS, TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
 import { createTaskStateRepository, type NewTask, type TaskPatch } from './task-state.repository.ts';
 
+export interface PublishOptions {
+  also?: Announcement | null;
+  results?: UploadRow[];
+}
+
 /** What the lifecycle needs of the ledger: it never reads or writes balances itself. */
 export interface LedgerPort {
-  charge(tx: Db, input: { userId: string; cubes: number }): Promise<{ coveredByPlan: boolean }>;
-  recordCharge(tx: Db, e: { userId: string; taskId: string; cubes: number; coveredByPlan: boolean }): Promise<unknown>;
+  /** Takes the price of task `taskId` and records it in the ledger, or throws why not. */
+  charge(tx: Db, input: { userId: string; cubes: number; taskId: string }): Promise<{ coveredByPlan: boolean }>;
   refund(tx: Db, e: { userId: string; taskId: string; cubes: number }): Promise<unknown>;
   releaseSlot(tx: Db, userId: string): Promise<unknown>;
 }
@@ -15,9 +22,17 @@ export interface LedgerPort {
 export interface LifecycleDeps {
   database: Database;
   ledger: LedgerPort;
-  /** Sends the task as it now is to its owner's event streams, inside the transaction. */
-  publish(tx: Db, row: TaskRow): Promise<void>;
-  /** Hands a queued task to the workers (after its change committed). */
+  /**
+   * Sends the task as it now is to its owner's event streams, inside the transaction. `also`: a
+   * notification sent in the same statement; `results`: the task's results when the caller has
+   * them all at hand (not read again).
+   */
+  publish(tx: Db, row: TaskRow, opts?: PublishOptions): Promise<void>;
+  /**
+   * The notification that hands a queued task to the workers, sent with its event; null when it
+   * is handed over another way, by `enqueue` once its change has committed.
+   */
+  announcement(row: TaskRow): Announcement | null;
   enqueue(row: TaskRow): Promise<void>;
 }
 
@@ -61,7 +76,13 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
   const { database } = deps;
 
   /** `target`: the task's id, or a query choosing one (the next queued task a worker claims). */
-  async function apply(target: string | SQL, event: LifecycleEvent, patch: TaskPatch = {}, guard?: SQL) {
+  async function apply(
+    target: string | SQL,
+    event: LifecycleEvent,
+    patch: TaskPatch = {},
+    guard?: SQL,
+    known: Pick<PublishOptions, 'results'> = {},
+  ) {
     const t: Transition = TRANSITIONS[event];
     const set: TaskPatch = { ...patch };
     if (t.to) set.state = t.to;
@@ -69,6 +90,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     if (t.notice !== undefined) set.notice = t.notice;
     // A change without effects is one conditional update: atomic without a transaction around it.
     if (!t.effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
+    let announced = false;
     const row = await database.transaction(async (tx) => {
       const repo = createTaskStateRepository(tx);
       let moved = await repo.move(target, t.from, set, guard);
@@ -79,7 +101,11 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
         moved = { ...moved, refunded: true };
       }
-      if (t.effects.includes('publish')) await deps.publish(tx, moved);
+      if (t.effects.includes('publish')) {
+        const also = t.effects.includes('enqueue') ? deps.announcement(moved) : null;
+        await deps.publish(tx, moved, { also, ...known });
+        announced = also !== null;
+      }
       // Last: every task of its kind that finishes updates this one row, whose lock is held from
       // here to the commit; taken last, concurrent workers wait on it for the shortest time.
       if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
@@ -88,31 +114,31 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       }
       return moved;
     });
-    if (row && t.effects.includes('enqueue')) await deps.enqueue(row);
+    if (row && t.effects.includes('enqueue') && !announced) await deps.enqueue(row);
     return row;
   }
 
   return {
-    /** A new task, charged in the same transaction that creates it; then handed to the workers. */
+    /** A new task, charged in the same transaction that creates it and announced to the workers with its event. */
     async create(values: Omit<NewTask, 'state' | 'costCubes' | 'coveredByPlan'>, cubes: number) {
+      let announced = false;
       const row = await database.transaction(async (tx) => {
-        const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes });
+        // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
+        const id = randomUUID();
+        const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
         const task = await createTaskStateRepository(tx).insert({
           ...values,
+          id,
           state: 'queued',
           costCubes: paid.coveredByPlan ? 0 : cubes,
           coveredByPlan: paid.coveredByPlan,
         });
-        await deps.ledger.recordCharge(tx, {
-          userId: task.userId,
-          taskId: task.id,
-          cubes: task.costCubes,
-          coveredByPlan: paid.coveredByPlan,
-        });
-        await deps.publish(tx, task);
+        const also = deps.announcement(task);
+        await deps.publish(tx, task, { also });
+        announced = also !== null;
         return task;
       });
-      await deps.enqueue(row);
+      if (!announced) await deps.enqueue(row);
       return row;
     },
 
@@ -124,10 +150,12 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
      */
     async claimNext(workerId: string, engines: string[]) {
       if (!engines.length) return null;
-      // Every worker is woken by every new task and asks again until the queue is empty, so most
-      // asks find nothing: one plain read says so, without a transaction. A task it misses (queued
-      // just after) announces itself.
-      if (!(await createTaskStateRepository(database.db).anyWhere(claimable(engines)))) return null;
+      // On PostgreSQL every worker process is woken by every new task and asks again until the
+      // queue is empty, so most asks find nothing: one plain read says so, without a transaction.
+      // A task it misses (queued just after) announces itself. The embedded database has one
+      // process, woken once per task it announces: its asks find one, and go straight to the claim.
+      if (database.kind === 'postgres' && !(await createTaskStateRepository(database.db).anyWhere(claimable(engines))))
+        return null;
       return apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false));
     },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
@@ -144,8 +172,15 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         serverAhead: null,
         ...(previewKey ? { previewKey } : {}),
       }),
-    complete: (id: string, extra: { server?: string; engineMs?: number }) =>
-      apply(id, 'complete', { ...AFTER_END, server: extra.server ?? null, engineMs: extra.engineMs ?? null }),
+    /** `results`: every result the task has, when the caller knows them (its event does not read them again). */
+    complete: (id: string, extra: { server?: string; engineMs?: number; results?: UploadRow[] }) =>
+      apply(
+        id,
+        'complete',
+        { ...AFTER_END, server: extra.server ?? null, engineMs: extra.engineMs ?? null },
+        undefined,
+        { results: extra.results },
+      ),
     cancelQueued: (id: string) => apply(id, 'cancel', AFTER_END),
     requestCancel: (id: string) => apply(id, 'requestCancel', { cancelRequested: true }),
     interrupted: (id: string) => apply(id, 'interrupted', AFTER_END),

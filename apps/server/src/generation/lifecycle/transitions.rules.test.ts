@@ -64,6 +64,10 @@ describe('the task transition table', () => {
     expect(has('notTaken', 'enqueue')).toBe(false);
   });
 
+  it('publishes every change that hands a task to the workers (the announcement goes with its event)', () => {
+    for (const event of events) if (has(event, 'enqueue')) expect(has(event, 'publish'), event).toBe(true);
+  });
+
   it('only duration-counts a run that completed', () => {
     expect(events.filter((e) => has(e, 'duration'))).toEqual(['complete']);
   });

@@ -36,29 +36,33 @@ export function createLedgerRepository(db: Db) {
     },
 
     /**
-     * Takes the cost of a task and one active-task slot in one statement: a running time plan
-     * covers it, otherwise cubes pay. Null when the balance or the slot cap says no.
+     * Takes the cost of a task and one active-task slot, and records the charge in the ledger, in
+     * one statement: a running time plan covers it (a row of 0 cubes noted "time plan"), otherwise
+     * cubes pay. Null when the balance or the slot cap says no, and then nothing is recorded.
      */
-    async charge(input: { userId: string; cubes: number; activeCap: number }) {
-      const [row] = await db
-        .update(accounts)
-        .set({
-          cubes: sql`${accounts.cubes} - case when ${accounts.planUntil} > now() then 0 else ${input.cubes}::int end`,
-          activeTasks: sql`${accounts.activeTasks} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(accounts.userId, input.userId),
-            sql`${accounts.activeTasks} < ${input.activeCap}`,
-            sql`(${accounts.planUntil} > now() or ${accounts.cubes} >= ${input.cubes}::int)`,
-          ),
+    async charge(input: { userId: string; cubes: number; activeCap: number; taskId: string }) {
+      const result = (await db.execute(sql`
+        with charged as (
+          update ${accounts}
+             set cubes = cubes - case when plan_until > now() then 0 else ${input.cubes}::int end,
+                 active_tasks = active_tasks + 1,
+                 updated_at = now()
+           where user_id = ${input.userId}
+             and active_tasks < ${input.activeCap}::int
+             and (plan_until > now() or cubes >= ${input.cubes}::int)
+          returning cubes, coalesce(plan_until > now(), false) as covered
+        ),
+        recorded as (
+          insert into ${ledger} (user_id, kind, cubes, idempotency_key, task_id, note)
+          select ${input.userId}::uuid, 'charge', case when covered then 0 else -${input.cubes}::int end,
+                 ${`charge:${input.taskId}`}::text, ${input.taskId}::uuid,
+                 case when covered then 'time plan' else '' end
+            from charged
         )
-        .returning({
-          cubes: accounts.cubes,
-          coveredByPlan: sql<boolean>`coalesce(${accounts.planUntil} > now(), false)`,
-        });
-      return row ?? null;
+        select cubes, covered as "coveredByPlan" from charged`)) as unknown as {
+        rows: { cubes: number; coveredByPlan: boolean }[];
+      };
+      return result.rows[0] ?? null;
     },
 
     /** Gives back one active-task slot (a task reached its end). */
@@ -179,18 +183,6 @@ export function createLedgerRepository(db: Db) {
         taken,
         owed: { cubes: entry.cubes - taken.cubes, planSeconds: entry.planSeconds - taken.planSeconds },
       };
-    },
-
-    /** Records a charge already taken by `charge` (the balance moved in that statement). */
-    async recordCharge(entry: { userId: string; cubes: number; taskId: string; coveredByPlan: boolean }) {
-      await db.insert(ledger).values({
-        userId: entry.userId,
-        kind: 'charge',
-        cubes: -entry.cubes,
-        idempotencyKey: `charge:${entry.taskId}`,
-        taskId: entry.taskId,
-        note: entry.coveredByPlan ? 'time plan' : '',
-      });
     },
 
     async sumOf(userId: string) {

@@ -42,10 +42,13 @@ describe('opening an account', () => {
 });
 
 describe('charging a task', () => {
-  it('takes the price and a task slot, and records the charge', async () => {
+  it('takes the price and a task slot, and records the charge with them', async () => {
     await ledger.ensureAccount('u1');
-    expect(await ledger.charge(tx, { userId: 'u1', cubes: 8 })).toEqual({ cubes: 12, coveredByPlan: false });
-    await ledger.recordCharge(tx, { userId: 'u1', taskId: 't1', cubes: 8, coveredByPlan: false });
+    expect(await ledger.charge(tx, { userId: 'u1', cubes: 8, taskId: 't1' })).toEqual({
+      cubes: 12,
+      coveredByPlan: false,
+    });
+    expect((await ledger.history('u1'))[0]).toMatchObject({ kind: 'charge', cubes: -8, taskId: 't1' });
     expect((await ledger.balance('u1')).cubes).toBe(12);
     expect(await ledger.sumOf('u1')).toBe(12);
     expect(memory.accounts.get('u1')!.activeTasks).toBe(1);
@@ -53,7 +56,7 @@ describe('charging a task', () => {
 
   it('refuses a price the balance does not cover, naming both, and takes nothing', async () => {
     await ledger.ensureAccount('u1');
-    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: WELCOME + 1 }))).toEqual({
+    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: WELCOME + 1, taskId: 't2' }))).toEqual({
       code: 'INSUFFICIENT_BALANCE',
       params: { need: WELCOME + 1, have: WELCOME },
     });
@@ -62,34 +65,45 @@ describe('charging a task', () => {
 
   it('charges the whole balance down to zero, but not past it', async () => {
     await ledger.ensureAccount('u1');
-    await ledger.charge(tx, { userId: 'u1', cubes: WELCOME });
+    await ledger.charge(tx, { userId: 'u1', cubes: WELCOME, taskId: 't3' });
     expect((await ledger.balance('u1')).cubes).toBe(0);
-    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: 1 }))).toMatchObject({
+    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: 1, taskId: 't4' }))).toMatchObject({
       code: 'INSUFFICIENT_BALANCE',
     });
   });
 
   it('refuses a task past the cap of active tasks, naming the cap, until a slot is released', async () => {
     await ledger.ensureAccount('u1');
-    await ledger.charge(tx, { userId: 'u1', cubes: 1 });
-    await ledger.charge(tx, { userId: 'u1', cubes: 1 });
-    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: 1 }))).toEqual({
+    await ledger.charge(tx, { userId: 'u1', cubes: 1, taskId: 't5' });
+    await ledger.charge(tx, { userId: 'u1', cubes: 1, taskId: 't6' });
+    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: 1, taskId: 't7' }))).toEqual({
       code: 'TOO_MANY_TASKS',
       params: { max: CAP },
     });
     expect(memory.accounts.get('u1')!.cubes).toBe(WELCOME - 2);
     await ledger.releaseSlot(tx, 'u1');
-    await expect(ledger.charge(tx, { userId: 'u1', cubes: 1 })).resolves.toMatchObject({ cubes: WELCOME - 3 });
+    await expect(ledger.charge(tx, { userId: 'u1', cubes: 1, taskId: 't8' })).resolves.toMatchObject({
+      cubes: WELCOME - 3,
+    });
   });
 
   it('lets a running time plan pay instead of the cubes, even with none left', async () => {
     await ledger.ensureAccount('u1');
     await ledger.grant({ userId: 'u1', kind: 'grant', cubes: -WELCOME, idempotencyKey: 'spend-all' });
     await ledger.grant({ userId: 'u1', kind: 'plan', cubes: 0, planSeconds: DAY, idempotencyKey: 'plan:1' });
-    expect(await ledger.charge(tx, { userId: 'u1', cubes: 8 })).toEqual({ cubes: 0, coveredByPlan: true });
+    expect(await ledger.charge(tx, { userId: 'u1', cubes: 8, taskId: 't9' })).toEqual({
+      cubes: 0,
+      coveredByPlan: true,
+    });
+    expect((await ledger.history('u1'))[0]).toMatchObject({
+      kind: 'charge',
+      cubes: 0,
+      taskId: 't9',
+      note: 'time plan',
+    });
     store.advance(DAY * 1000 + 1);
     expect((await ledger.balance('u1')).planUntil).toBeNull();
-    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: 8 }))).toMatchObject({
+    expect(await codeOf(ledger.charge(tx, { userId: 'u1', cubes: 8, taskId: 't10' }))).toMatchObject({
       code: 'INSUFFICIENT_BALANCE',
     });
   });
@@ -98,8 +112,7 @@ describe('charging a task', () => {
 describe('refunds', () => {
   it("give a task's cubes back once, however often the refund is asked for", async () => {
     await ledger.ensureAccount('u1');
-    await ledger.charge(tx, { userId: 'u1', cubes: 8 });
-    await ledger.recordCharge(tx, { userId: 'u1', taskId: 't1', cubes: 8, coveredByPlan: false });
+    await ledger.charge(tx, { userId: 'u1', cubes: 8, taskId: 't1' });
     expect(await ledger.refund(tx, { userId: 'u1', taskId: 't1', cubes: 8 })).toBe(true);
     expect(await ledger.refund(tx, { userId: 'u1', taskId: 't1', cubes: 8 })).toBe(false);
     expect((await ledger.balance('u1')).cubes).toBe(WELCOME);

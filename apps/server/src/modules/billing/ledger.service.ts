@@ -39,11 +39,22 @@ export function createLedgerService(deps: LedgerServiceDeps) {
       };
     },
 
-    /** Takes the price and a task slot, or says why not (insufficient balance / too many tasks). */
-    async charge(tx: Db, input: { userId: string; cubes: number }) {
+    /**
+     * Takes the price and a task slot and records the charge of task `taskId` (one statement), or
+     * says why not (insufficient balance / too many tasks). A user without an account yet has it
+     * opened here (welcome grant and all), in the same transaction, and is charged on it: callers
+     * need not open it first.
+     */
+    async charge(tx: Db, input: { userId: string; cubes: number; taskId: string }) {
       const r = deps.ledger.in(tx);
-      const paid = await r.charge({ userId: input.userId, cubes: input.cubes, activeCap: deps.activeCap });
+      const take = () => r.charge({ ...input, activeCap: deps.activeCap });
+      const paid = await take();
       if (paid) return paid;
+      // A user's first task finds no account (or one opened by a concurrent first task after the
+      // charge looked): open it if need be, then try once more before saying why not.
+      await r.ensureAccount(input.userId, deps.welcomeCubes);
+      const opened = await take();
+      if (opened) return opened;
       const row = await r.get(input.userId);
       if (row && row.activeTasks >= deps.activeCap)
         throw new AppError('TOO_MANY_TASKS', { params: { max: deps.activeCap } });
@@ -53,9 +64,6 @@ export function createLedgerService(deps: LedgerServiceDeps) {
         details: { need: input.cubes, have, fits: null },
       });
     },
-
-    recordCharge: (tx: Db, e: { userId: string; taskId: string; cubes: number; coveredByPlan: boolean }) =>
-      deps.ledger.in(tx).recordCharge(e),
 
     releaseSlot: (tx: Db, userId: string) => deps.ledger.in(tx).releaseSlot(userId),
 

@@ -32,7 +32,7 @@ export interface DesignModuleDeps {
   engines: Pick<EngineRegistry, 'get' | 'canCancelRunning'>;
   translator: Translator | null;
   /** Hands a task to the generation workers (announces it, or schedules it while it waits for a server). */
-  enqueue: LifecycleDeps['enqueue'];
+  announcer: Pick<LifecycleDeps, 'announcement' | 'enqueue'>;
   /** Tells the process running a task to stop it. */
   cancelRunning: (taskId: string) => Promise<void>;
 }
@@ -57,8 +57,15 @@ export async function createDesignModule(deps: DesignModuleDeps) {
   const taskLifecycle = createTaskLifecycle({
     database,
     ledger,
-    publish: async (tx, row) => events.publish(tx, row.userId, await payloads.payloadOf(row, tx)),
-    enqueue: deps.enqueue,
+    publish: async (tx, row, opts) =>
+      events.publish(
+        tx,
+        row.userId,
+        await payloads.payloadOf(row, tx, opts?.results ? { results: opts.results } : undefined),
+        opts?.also,
+      ),
+    announcement: deps.announcer.announcement,
+    enqueue: deps.announcer.enqueue,
   });
   const tasks = createTaskService({
     database,

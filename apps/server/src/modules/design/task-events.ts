@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { errorMessage, isErrorCode, type Locale, type Task } from '@turing/contract';
 import type { Database, Db } from '../../db/client.ts';
+import type { Announcement } from '../../generation/queue.ts';
 import { taskEvents } from '../../db/schema/index.ts';
 
 const CHANNEL = 'task_events';
@@ -72,16 +73,20 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
       streams.clear();
     },
 
-    /** Records one task change inside the caller's transaction; delivered once it commits. */
-    async publish(tx: Db, userId: string, payload: TaskEventPayload) {
-      // One statement: the row, and the notification that goes out with the commit.
+    /**
+     * Records one task change inside the caller's transaction; delivered once it commits. `also`:
+     * another notification that goes out with the same commit (a queued task's announcement).
+     */
+    async publish(tx: Db, userId: string, payload: TaskEventPayload, also?: Announcement | null) {
+      // One statement: the row, and the notifications that go out with the commit.
       await tx.execute(sql`
         with stored as (
           insert into ${taskEvents} (user_id, task_id, seq, payload)
           values (${userId}, ${payload.id}, ${payload.seq}, ${JSON.stringify(payload)}::jsonb)
           returning user_id
         )
-        select pg_notify(${CHANNEL}, ${userId}) from stored`);
+        select pg_notify(${CHANNEL}, ${userId})${also ? sql`, pg_notify(${also.channel}, ${also.payload})` : sql``}
+        from stored`);
     },
 
     /** Serves one browser's stream until it closes or the process drains. */

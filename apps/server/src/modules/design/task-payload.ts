@@ -71,11 +71,14 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
    */
   const made = new WeakMap<TaskRow, TaskEventPayload>();
 
-  /** The event/answer shape of a task; position and wait only while it is queued (here or at a server). */
+  /**
+   * The event/answer shape of a task; position and wait only while it is queued (here or at a
+   * server). `known`: its results (all of them) or base images already at hand, not read again.
+   */
   async function payloadOf(
     row: TaskRow,
     db: Db = database.db,
-    known?: { results: UploadRow[]; bases: ImageUrls },
+    known?: { results?: UploadRow[]; bases?: ImageUrls },
   ): Promise<TaskEventPayload> {
     const earlier = made.get(row);
     if (earlier) return earlier;
@@ -87,7 +90,7 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
   async function buildPayload(
     row: TaskRow,
     db: Db,
-    known?: { results: UploadRow[]; bases: ImageUrls },
+    known?: { results?: UploadRow[]; bases?: ImageUrls },
   ): Promise<TaskEventPayload> {
     const results = row.state !== 'complete' ? [] : (known?.results ?? (await deps.images.resultsOf([row.id], db)));
     const baseId = baseIdOf(row);

@@ -149,7 +149,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         }),
         seed: params.seed ?? randomInt(0, 2 ** 31),
       };
-      await deps.ledger.ensureAccount(userId);
+      // The charge opens the account of a user who has none yet.
       const row = await lifecycle
         .create(
           {
@@ -197,7 +197,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     },
 
     async cost(userId: string, params: TaskParams): Promise<CostPreview> {
-      await deps.ledger.ensureAccount(userId);
+      // The balance opens the account when it is the user's first look.
       const cubes = settings.cost(params);
       const balance = await deps.ledger.balance(userId);
       const coveredByPlan = balance.planUntil !== null && new Date(balance.planUntil) > new Date();

@@ -94,6 +94,27 @@ describe('text to image', () => {
   });
 });
 
+it("opens a new user's account with their first task: the welcome grant pays for it, once", async () => {
+  const { cookie, profile } = await registerUser(t);
+  // Nothing has looked at the balance yet: the account does not exist before this submit.
+  const [first, second] = await Promise.all([
+    submit(t, cookie, { mode: 'text', prompt: 'kiosk', quality: 'HD', count: 2 }),
+    submit(t, cookie, { mode: 'text', prompt: 'kiosk', quality: 'HD', count: 2 }),
+  ]);
+  expect([first.json().status, second.json().status]).toEqual([200, 200]);
+  const kinds = (await t.app.services!.ledger.history(profile.id)).map((e) => e.kind).sort();
+  expect(kinds).toEqual(['charge', 'charge', 'welcome']);
+  expect((await balanceOf(t, cookie)).cubes).toBe(12);
+  expect(await ledgerSum(profile.id)).toBe(12);
+
+  // A first task the welcome cubes cannot pay for is refused against them, and opens nothing it keeps.
+  const poor = await registerUser(t);
+  const refused = await submit(t, poor.cookie, { mode: 'text', prompt: 'tower', quality: 'FHD', count: 8 });
+  expect(refused.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', details: { need: 32, have: 20 } });
+  expect((await balanceOf(t, poor.cookie)).cubes).toBe(20);
+  expect(await ledgerSum(poor.profile.id)).toBe(20);
+});
+
 describe('iterate, edit and upscale', () => {
   it('keeps every pixel outside the edit region identical to the base', async () => {
     const { cookie } = await registerUser(t);
