@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/providers.tsx';
@@ -12,10 +12,14 @@ initI18n(useSettingsStore.getState().locale);
 const queryClient = createQueryClient();
 const router = createRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in slices and lets the browser answer input
+// in between, while the header bar index.html painted stays on screen until it is done.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});
