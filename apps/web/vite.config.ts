@@ -104,104 +104,65 @@ function preloadLandingPage(): Plugin {
 }
 
 /**
- * Ant Design's App component (themed message, notification and modal for `App.useApp()`) imports the
- * modal hook, and with it the dialog, button loading skeleton and motion code, into every first load.
- * The build gives App a hook with the same API that fetches the real one when a page first opens a
- * modal (src/app/lazy-use-modal.tsx). Development and tests keep Ant Design's own.
+ * A build-only redirect of one of Ant Design's own imports to a file of ours: `source` as imported by
+ * the Ant Design files matching `importer` resolves to `shim`. Development and tests keep Ant Design's.
  */
-function lazyAppModal(): Plugin {
-  const shim = path.join(import.meta.dirname, 'src/app/lazy-use-modal.tsx');
+function redirectAntdImport(name: string, source: string, importer: RegExp, shim: string): Plugin {
+  const target = path.join(import.meta.dirname, shim);
   return {
-    name: 'lazy-app-modal',
+    name,
     apply: 'build',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '../modal/useModal' && importer && /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/.test(importer))
-        return shim;
-      return null;
-    },
+    resolveId: (id, from) => (id === source && from && importer.test(from) ? target : null),
   };
 }
 
 /**
- * Ant Design's button and tag styles import one small function (is a colour bright?) from the colour
- * picker's presets panel, and with it Collapse, which the support page's FAQ uses: so Collapse and its
- * styles were bundled into every first load without ever being shown. The build gives those styles
- * the function alone (src/app/antd-is-bright.ts).
+ * What first loads no longer carry: Ant Design modules pull in code for features the app does not use
+ * (or not on the first page), and the build gives the importing modules a smaller stand-in.
  */
-function brightnessWithoutColorPresets(): Plugin {
-  const shim = path.join(import.meta.dirname, 'src/app/antd-is-bright.ts');
-  return {
-    name: 'brightness-without-color-presets',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === '../../color-picker/components/ColorPresets' &&
-        importer &&
-        /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer)
-      )
-        return shim;
-      return null;
-    },
-  };
-}
-
-/**
- * Ant Design's ConfigProvider imports the shared-tooltip provider (and with it the popup-positioning
- * code) though it renders it only for `tooltip={{ unique: true }}`, which the app does not set. The build
- * gives it a stand-in that fetches the real one if it is ever rendered (src/app/lazy-tooltip-unique.tsx),
- * so the positioning code arrives with the first page that shows a tooltip, menu or select.
- */
-function lazyTooltipUnique(): Plugin {
-  const shim = path.join(import.meta.dirname, 'src/app/lazy-tooltip-unique.tsx');
-  return {
-    name: 'lazy-tooltip-unique',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === '../tooltip/UniqueProvider' &&
-        importer &&
-        /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer)
-      )
-        return shim;
-      return null;
-    },
-  };
-}
-
-/**
- * Ant Design's form labels and segmented control import Tooltip for their optional `tooltip` props,
- * which the app does not use; with it came the popup-positioning code, the largest part of the login
- * page's own code. The build gives them a stand-in that fetches Tooltip if one is ever shown
- * (src/app/lazy-tooltip.tsx).
- */
-function lazyOptionalTooltips(): Plugin {
-  const shim = path.join(import.meta.dirname, 'src/app/lazy-tooltip.tsx');
-  return {
-    name: 'lazy-optional-tooltips',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === '../tooltip' &&
-        importer &&
-        /[\\/]antd[\\/]es[\\/](form[\\/]FormItemLabel|segmented[\\/]index)\.js$/.test(importer)
-      )
-        return shim;
-      return null;
-    },
-  };
-}
+const antdRedirects = [
+  // App (themed message, notification and modal for `App.useApp()`) imports the modal hook, and with it
+  // the dialog, button loading skeleton and motion code. The stand-in has the same API and fetches the
+  // real hook when a page first opens a modal.
+  redirectAntdImport(
+    'lazy-app-modal',
+    '../modal/useModal',
+    /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/,
+    'src/app/lazy-use-modal.tsx',
+  ),
+  // Button and tag styles import one small function (is a colour bright?) from the colour picker's
+  // presets panel, and with it Collapse and its styles, which only the support page's FAQ shows.
+  redirectAntdImport(
+    'brightness-without-color-presets',
+    '../../color-picker/components/ColorPresets',
+    /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/,
+    'src/app/antd-is-bright.ts',
+  ),
+  // ConfigProvider imports the shared-tooltip provider (and the popup-positioning code) though it renders
+  // it only for `tooltip={{ unique: true }}`, which the app does not set; the stand-in fetches the real one
+  // if it is ever rendered.
+  redirectAntdImport(
+    'lazy-tooltip-unique',
+    '../tooltip/UniqueProvider',
+    /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/,
+    'src/app/lazy-tooltip-unique.tsx',
+  ),
+  // Form labels and the segmented control import Tooltip for their optional `tooltip` props, which the
+  // app does not use: the largest part of the login page's own code came with it. The stand-in fetches
+  // Tooltip if one is ever shown.
+  redirectAntdImport(
+    'lazy-optional-tooltips',
+    '../tooltip',
+    /[\\/]antd[\\/]es[\\/](form[\\/]FormItemLabel|segmented[\\/]index)\.js$/,
+    'src/app/lazy-tooltip.tsx',
+  ),
+];
 
 export default defineConfig({
   plugins: [
     react(),
-    lazyAppModal(),
-    brightnessWithoutColorPresets(),
-    lazyTooltipUnique(),
-    lazyOptionalTooltips(),
+    ...antdRedirects,
     preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
     compression({
