@@ -39,10 +39,12 @@ export function useStudioForm(draft: StudioDraft | null = null) {
   const copied = handoff?.params ?? decodeParams(search.get('params'));
   const handed = Boolean(copied || handoff?.base);
   // Read once: the handoff leaves the history entry after the first render.
-  const [copiedMask, setCopiedMask] = useState(() => handoff?.mask);
-  const [linkedWork] = useState(() => {
+  const [copiedMask] = useState(() => handoff?.mask);
+  // A link naming a community work: its images are copied first, then handed over like a copy made
+  // on the work's page (below).
+  const [linked] = useState(() => {
     const basedOnId = handoff ? undefined : copied?.basedOnId;
-    return typeof basedOnId === 'string' ? basedOnId : undefined;
+    return typeof basedOnId === 'string' && copied ? { id: basedOnId, params: copied } : undefined;
   });
   const [values, setValues] = useState<StudioValues>(() => {
     const start = copied ? fromTaskParams(copied) : (draft?.values ?? DEFAULT_VALUES);
@@ -80,33 +82,43 @@ export function useStudioForm(draft: StudioDraft | null = null) {
   }, [restored]);
 
   const { t } = useTranslation('design');
+  // The page's address without `?params`: a handoff applied, a reload shows the draft it became.
+  const rest = new URLSearchParams(search);
+  rest.delete('params');
+  const query = rest.toString();
+  const settled = { pathname: location.pathname, search: query ? `?${query}` : '' };
+
   useEffect(() => {
-    if (!linkedWork) return;
+    if (!linked) return;
     let current = true;
-    copyWork(linkedWork).then(
+    // Leaving `?params` remounts the page, so the copy's images travel in the history entry's state,
+    // the way "copy parameters" hands them over from the work's page.
+    const handOver = (state: StudioHandoff) => void navigate(settled, { replace: true, state });
+    copyWork(linked.id).then(
       ({ images }) => {
         if (!current) return;
         const { slots, mask } = copiedImages(images);
-        // Slots the user filled meanwhile keep their own image.
-        setValues((v) => ({ ...v, images: { ...slots, ...v.images } }));
-        setCopiedMask(mask);
+        handOver({ params: linked.params, images: slots, mask });
       },
       () => {
-        if (current) toast.warning(t('basedOn.imagesError'));
+        if (!current) return;
+        toast.warning(t('basedOn.imagesError'));
+        handOver({ params: linked.params });
       },
     );
     return () => {
       current = false;
     };
-  }, [linkedWork, t]);
+    // Once per link: the navigation it ends with is the only change it waits for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linked]);
 
   useEffect(() => {
-    if (!handed) return;
-    const rest = new URLSearchParams(search);
-    rest.delete('params');
-    const query = rest.toString();
-    void navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: true, state: null });
-  }, [handed, location.pathname, navigate, search]);
+    // A linked work's copy settles the address itself, with its images.
+    if (!handed || linked) return;
+    void navigate(settled, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [handed, linked, navigate, settled.pathname, settled.search]);
 
   const patch = useCallback((p: Partial<StudioValues>) => setValues((v) => ({ ...v, ...p })), []);
   const setImage = useCallback(
