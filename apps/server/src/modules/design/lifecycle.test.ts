@@ -192,6 +192,24 @@ describe('the event stream', () => {
     expect(rest.at(-1)!.state).toBe('complete');
   });
 
+  it('carries an event too large for its notification all the same, in its place', async () => {
+    const { cookie } = await registerUser(t);
+    const live = readEvents(cookie, 3);
+    await live.attached;
+    // Two prompts of 1,000 Chinese characters: the event is over 7,000 bytes on every copy of them.
+    const prompt = '湖'.repeat(1000);
+    const task = (await submit(t, cookie, { mode: 'text', prompt, negativePrompt: '雾'.repeat(1000) })).json().data;
+    const seen = await live;
+    expect(seen.map((e) => e.data.id)).toEqual([task.id, task.id, task.id]);
+    expect(seen[0]!.data).toMatchObject({ state: 'queued', promptOriginal: prompt });
+    expect(seen.map((e) => e.id)).toEqual([...seen.map((e) => e.id)].sort((a, b) => a - b));
+    const sizes = await t.app.services!.database.query<{ bytes: number }>(
+      `select octet_length(payload::text) as bytes from task_events where task_id = $1 order by id`,
+      [task.id],
+    );
+    expect(sizes[0]!.bytes).toBeGreaterThan(7_000);
+  });
+
   it("never shows one user another user's events", async () => {
     const a = await registerUser(t);
     const b = await registerUser(t);

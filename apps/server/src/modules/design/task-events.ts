@@ -9,6 +9,11 @@ const CHANNEL = 'task_events';
 /** A comment line now and then keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 20_000;
 const REPLAY_MAX = 500;
+/**
+ * An event up to this size travels in its notification (PostgreSQL takes payloads under 8000
+ * bytes), so the nodes forward it without reading it back; a larger one is read from its row.
+ */
+const INLINE_MAX_BYTES = 7_000;
 
 export type TaskEventPayload = Omit<Task, 'error'> & { error: { code: string } | null };
 
@@ -44,6 +49,16 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
     }
   };
 
+  /** An event that came with its notification: written unless the stream has it already. */
+  const deliverRow = (stream: Stream, row: { id: number; payload: Record<string, unknown> }) => {
+    stream.busy = stream.busy
+      .then(() => {
+        if (!stream.res.destroyed && row.id > stream.lastId) write(stream, [row]);
+      })
+      .catch(() => {});
+    return stream.busy;
+  };
+
   const deliver = (userId: string, stream: Stream) => {
     stream.busy = stream.busy
       .then(async () => {
@@ -62,9 +77,23 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
 
   return {
     async start() {
-      stopListening = await database.listen(CHANNEL, (payload) => {
-        const userId = payload;
-        for (const stream of streams.get(userId) ?? []) deliver(userId, stream).catch(() => {});
+      // `<user> <event id> <payload>`, or `<user>` alone for an event too large to travel along.
+      // PostgreSQL delivers notifications in commit order, so rows arrive as they were committed.
+      stopListening = await database.listen(CHANNEL, (message) => {
+        const cut = message.indexOf(' ');
+        const userId = cut < 0 ? message : message.slice(0, cut);
+        const open = streams.get(userId);
+        if (!open) return;
+        if (cut < 0) {
+          for (const stream of open) deliver(userId, stream).catch(() => {});
+          return;
+        }
+        const next = message.indexOf(' ', cut + 1);
+        const row = {
+          id: Number(message.slice(cut + 1, next)),
+          payload: JSON.parse(message.slice(next + 1)) as Record<string, unknown>,
+        };
+        for (const stream of open) deliverRow(stream, row).catch(() => {});
       });
     },
     async stop() {
@@ -78,15 +107,18 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
      * another notification that goes out with the same commit (a queued task's announcement).
      */
     async publish(tx: Db, userId: string, payload: TaskEventPayload, also?: Announcement | null) {
-      // One statement: the row, and the notifications that go out with the commit.
+      // One statement: the row, and the notifications that go out with the commit (the event
+      // itself travels in its own when it is small enough).
       await tx.execute(sql`
-        with stored as (
+        with p as (select ${JSON.stringify(payload)}::text as j),
+        stored as (
           insert into ${taskEvents} (user_id, task_id, seq, payload)
-          values (${userId}, ${payload.id}, ${payload.seq}, ${JSON.stringify(payload)}::jsonb)
-          returning user_id
+          select ${userId}, ${payload.id}, ${payload.seq}, p.j::jsonb from p
+          returning id
         )
-        select pg_notify(${CHANNEL}, ${userId})${also ? sql`, pg_notify(${also.channel}, ${also.payload})` : sql``}
-        from stored`);
+        select pg_notify(${CHANNEL}, case when octet_length(p.j) <= ${INLINE_MAX_BYTES}
+            then ${userId} || ' ' || s.id || ' ' || p.j else ${userId} end)${also ? sql`, pg_notify(${also.channel}, ${also.payload})` : sql``}
+        from stored s, p`);
     },
 
     /** Serves one browser's stream until it closes or the process drains. */
