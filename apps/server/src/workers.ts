@@ -7,6 +7,9 @@ import { baseSourceOf } from './generation/upscaler/source.ts';
 import { sweepAbandonedUploads } from './modules/upload/index.ts';
 import type { Services } from './services.ts';
 
+/** How long a result's thumbnail may take before housekeeping makes it instead. */
+const THUMB_GRACE_MS = 10 * 60_000;
+
 /**
  * Background work of a process with ROLE=all or ROLE=worker: the generation workers, the hourly
  * housekeeping and the retries of e-mail and SMS, all through the job queue, plus the watch for
@@ -31,7 +34,15 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     sink: {
       savePreview: (taskId, image) => images.savePreview(taskId, image),
       dropPreview: (key) => images.dropPreview(key),
-      saveResult: (userId, taskId, png, createdAt) => images.save({ userId, kind: 'result', png, taskId, createdAt }),
+      // A result's thumbnail follows its task's completion: the user is shown the image itself first.
+      storeResult: (userId, taskId, png, createdAt) =>
+        images.store({ userId, kind: 'result', png, taskId, createdAt, thumbLater: true }),
+      recordResults: async (tx, stored, filing) => {
+        const rows = await images.record(tx, stored);
+        const filed = filing ? await workspace.fileResultsIn(tx, filing.userId, filing.taskId, filing.folderId) : false;
+        return { rows, filed };
+      },
+      recorded: (rows, stored) => images.thumbsFollow(rows, stored),
       fileResults: (userId, taskId, folderId) => workspace.fileResults(userId, taskId, folderId),
     },
     settings,
@@ -52,7 +63,9 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     const removed = await sweepExpired(database.db);
     const events = await services.events.sweep();
     const uploads = await sweepAbandonedUploads(database.db, services.storage);
-    log.info({ removed: { ...removed, taskEvents: events, uploads } }, 'housekeeping');
+    // Thumbnails a stopped process did not get to (results made in the last minutes may still be under way).
+    const thumbnails = await images.fillThumbs(new Date(Date.now() - THUMB_GRACE_MS));
+    log.info({ removed: { ...removed, taskEvents: events, uploads }, thumbnails }, 'housekeeping');
   });
   queue.handle('message', (message) => services.messaging.retry(message));
   await runner.start();
@@ -80,6 +93,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   return async () => {
     clearInterval(watch);
     await runner.stop();
+    await images.settled();
     await stopWakeups();
     await queue.stop();
     await services.engines.close();

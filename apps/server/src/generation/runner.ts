@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { TaskRow, UploadRow } from '../db/schema/index.ts';
 import { EngineError, type Engine, type EngineEvent, type EngineResult, type EngineRunContext } from './engine.ts';
 import { prepareEngineTask, type LoadImage, type SourceOf } from './engine-task.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
+import { completeWithResults } from './completion.ts';
 import { pasteBack } from './paste-back.ts';
 import { createProgressWriter } from './progress-writer.ts';
 import { TASK_QUEUED_CHANNEL } from './queue.ts';
@@ -14,24 +15,38 @@ const PROGRESS_MS = 300;
 /** While no generation server is available, a queued task asks again this often. */
 const WAIT_RETRY_SECONDS = 5;
 
-/** What the runner needs of storage and the workspace (the modules above wire them in). */
-export interface ResultSink {
+/**
+ * What the runner needs of storage and the workspace (the modules above wire them in). `Stored`:
+ * a result whose files are written and whose row is not yet.
+ */
+export interface ResultSink<Stored> {
   savePreview(taskId: string, image: Buffer): Promise<string>;
   dropPreview(key: string): Promise<void>;
-  /** `createdAt` orders a task's results as the engine made them (image i holds seed + i). */
-  saveResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<UploadRow>;
+  /** Writes a result's files. `createdAt` orders a task's results as the engine made them (image i holds seed + i). */
+  storeResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<Stored>;
+  /**
+   * Writes the stored results' rows in `tx` and, given `filing`, files them into the user's
+   * workspace; `filed` is false when that has to be done by `fileResults` after all.
+   */
+  recordResults(
+    tx: Db,
+    stored: Stored[],
+    filing?: { userId: string; taskId: string; folderId: string | null },
+  ): Promise<{ rows: UploadRow[]; filed: boolean }>;
+  /** Told once the rows are committed (their thumbnails follow). */
+  recorded(rows: UploadRow[], stored: Stored[]): void;
   /** Files the task's results into the user's workspace; may fail without failing the task. */
   fileResults(userId: string, taskId: string, folderId: string | null): Promise<unknown>;
 }
 
-export interface RunnerDeps {
+export interface RunnerDeps<Stored = unknown> {
   database: Database;
   lifecycle: TaskLifecycle;
   findTask(id: string): Promise<TaskRow | null>;
   loadImage: LoadImage;
   /** Where an upscale's base image came from (the "Preview" mark follows it); absent: unknown. */
   sourceOf?: SourceOf;
-  sink: ResultSink;
+  sink: ResultSink<Stored>;
   settings: GenerationSettings;
   engine(name: string): Promise<Engine>;
   /** Hands the task to the workers again after `seconds`. */
@@ -59,7 +74,7 @@ type Start = (engine: Engine, job: Parameters<Engine['run']>[0], ctx: EngineRunC
  * reports what it does to the task lifecycle, stores every result before the task completes, and
  * turns engine faults into the lifecycle's events (the lifecycle decides state, refund and retry).
  */
-export function createTaskRunner(deps: RunnerDeps) {
+export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
   const { lifecycle, log } = deps;
   const running = new Map<string, AbortController>();
   let stopListening: (() => Promise<void>) | null = null;
@@ -142,18 +157,12 @@ export function createTaskRunner(deps: RunnerDeps) {
           images = await Promise.all(images.map((img) => pasteBack(original, img, mask)));
         }
         const at = Date.now();
-        return Promise.all(images.map((png, i) => deps.sink.saveResult(claimed.userId, taskId, png, new Date(at + i))));
+        return Promise.all(
+          images.map((png, i) => deps.sink.storeResult(claimed.userId, taskId, png, new Date(at + i))),
+        );
       })();
       const [, saved] = await Promise.all([reported, stored]);
-      // Filed by task, so a run that stored results before dying has them filed by its retry. The
-      // results stand without it (the task history shows them), so a failure here fails nothing.
-      await deps.sink
-        .fileResults(claimed.userId, taskId, claimed.folderId)
-        .catch((err: unknown) => log.error({ err, taskId }, 'filing results into the workspace failed'));
-      // A first run's results are all the task has: its event shows them without reading them back.
-      // An earlier run (handed back, or a process taken over) may have stored some too.
-      const results = claimed.attempt === 1 && !taken ? saved : undefined;
-      const done = await lifecycle.complete(taskId, { server: result.server, engineMs, results });
+      const done = await completeWithResults(deps, { claimed, taken, server: result.server, engineMs, saved });
       log.debug({ taskId, engineMs, totalMs: Math.round(performance.now() - claimedAt) }, 'task complete');
       if (!done) log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
       else await deps.onComplete?.(claimed.userId).catch(() => {});

@@ -11,6 +11,16 @@ export interface PublishOptions {
   results?: UploadRow[];
 }
 
+/**
+ * Written in the transaction of a task's completion, once the task is known to complete: its
+ * results' rows (what it returns), filed into the workspace. `all`: they are every result the
+ * task has (a first run), so its event shows them without reading them back.
+ */
+export interface CompletionRecord {
+  write(tx: Db): Promise<UploadRow[]>;
+  all: boolean;
+}
+
 /** What the lifecycle needs of the ledger: it never reads or writes balances itself. */
 export interface LedgerPort {
   /** Takes the price of task `taskId` and records it in the ledger, or throws why not. */
@@ -81,7 +91,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     event: LifecycleEvent,
     patch: TaskPatch = {},
     guard?: SQL,
-    known: Pick<PublishOptions, 'results'> = {},
+    known: { record?: CompletionRecord } = {},
   ) {
     const t: Transition = TRANSITIONS[event];
     const set: TaskPatch = { ...patch };
@@ -96,6 +106,11 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       let moved = await repo.move(target, t.from, set, guard);
       if (!moved) return null;
       const id = moved.id;
+      let results: UploadRow[] | undefined;
+      if (known.record) {
+        const rows = await known.record.write(tx);
+        if (known.record.all) results = rows;
+      }
       if (t.effects.includes('release')) await deps.ledger.releaseSlot(tx, moved.userId);
       if (t.effects.includes('refund') && moved.costCubes > 0 && (await repo.takeRefund(id))) {
         await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
@@ -103,7 +118,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       }
       if (t.effects.includes('publish')) {
         const also = t.effects.includes('enqueue') ? deps.announcement(moved) : null;
-        await deps.publish(tx, moved, { also, ...known });
+        await deps.publish(tx, moved, { also, results });
         announced = also !== null;
       }
       // Last: every task of its kind that finishes updates this one row, whose lock is held from
@@ -172,14 +187,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         serverAhead: null,
         ...(previewKey ? { previewKey } : {}),
       }),
-    /** `results`: every result the task has, when the caller knows them (its event does not read them again). */
-    complete: (id: string, extra: { server?: string; engineMs?: number; results?: UploadRow[] }) =>
+    /** `record`: the results' rows, written with the completion (nothing is written if the task ended otherwise). */
+    complete: (id: string, extra: { server?: string; engineMs?: number; record?: CompletionRecord }) =>
       apply(
         id,
         'complete',
         { ...AFTER_END, server: extra.server ?? null, engineMs: extra.engineMs ?? null },
         undefined,
-        { results: extra.results },
+        { record: extra.record },
       ),
     cancelQueued: (id: string) => apply(id, 'cancel', AFTER_END),
     requestCancel: (id: string) => apply(id, 'requestCancel', { cancelRequested: true }),

@@ -51,14 +51,48 @@ describe('text to image', () => {
     expect(done.progress).toBe(100);
     expect(done.results).toHaveLength(2);
     expect(done.results[0]).toMatchObject({ width: 1280, height: 720 });
+    // The thumbnails follow the completion; until they are stored, the images stand in for them.
+    const path = (url: string) => url.split('?')[0];
     for (const r of done.results) {
       const image = await t.app.inject({ method: 'GET', url: r.url });
       expect(image.statusCode).toBe(200);
+      if (path(r.thumbUrl) === path(r.url)) expect(image.headers['content-type']).toBe('image/png');
+    }
+    const thumbed = await until(
+      () => getTask(t, cookie, task.id),
+      (x) => x.results.every((r: { url: string; thumbUrl: string }) => path(r.thumbUrl) !== path(r.url)),
+    );
+    for (const r of thumbed.results) {
       const thumb = await t.app.inject({ method: 'GET', url: r.thumbUrl });
       expect(thumb.headers['content-type']).toBe('image/webp');
     }
     expect((await balanceOf(t, cookie)).cubes).toBe(16);
     expect(await ledgerSum(profile.id)).toBe(16);
+  });
+
+  it('makes in housekeeping a thumbnail that a stopped process never got to, and only that one', async () => {
+    const { cookie } = await registerUser(t);
+    const task = (await submit(t, cookie, { mode: 'text', prompt: 'a reading room', count: 1 })).json().data;
+    const path = (url: string) => url.split('?')[0];
+    const first = (x: { results: { url: string; thumbUrl: string }[] }) => x.results[0]!;
+    const thumbed = await until(
+      () => getTask(t, cookie, task.id),
+      (x) => x.state === 'complete' && path(first(x).thumbUrl) !== path(first(x).url),
+    );
+    // As a process stopping between the completion and the thumbnail leaves it.
+    await t.database.query(`update uploads set thumb_key = null where task_id = $1`, [task.id]);
+    const bare = await getTask(t, cookie, task.id);
+    expect(path(first(bare).thumbUrl)).toBe(path(first(bare).url));
+    const images = t.app.services!.images;
+    // Not yet: a thumbnail may still be under way for a result this recent.
+    expect(await images.fillThumbs(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await images.fillThumbs(new Date(Date.now() + 1_000))).toBe(1);
+    const again = await getTask(t, cookie, task.id);
+    expect(path(first(again).thumbUrl)).not.toBe(path(first(again).url));
+    expect(path(first(again).thumbUrl)).not.toBe(path(first(thumbed).thumbUrl));
+    const thumb = await t.app.inject({ method: 'GET', url: first(again).thumbUrl });
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(await images.fillThumbs(new Date(Date.now() + 1_000))).toBe(0);
   });
 
   it('refuses bad parameters with their messages and charges nothing', async () => {

@@ -15,19 +15,39 @@ const png = (width: number, height: number, noise = false) =>
         .png()
         .toBuffer();
 
-/** Storage that keeps what is put; a database whose insert answers with the values it was given. */
+/**
+ * Storage that keeps what is put; a database whose insert answers with the values it was given,
+ * and whose update of a thumbnail finds its row while `rowsExist` says so.
+ */
 function harness() {
   const put: string[] = [];
+  const deleted: string[] = [];
+  const updated: unknown[] = [];
+  const state = { rowsExist: true };
   const storage = {
     put: async (name: string) => {
       put.push(name);
       return `private/${name}`;
     },
+    delete: async (key: string) => {
+      deleted.push(key);
+    },
   } as unknown as ObjectStorage;
   const db = {
-    insert: () => ({ values: (row: unknown) => ({ returning: async () => [row] }) }),
+    insert: () => ({ values: (rows: unknown[]) => ({ returning: async () => rows }) }),
+    update: () => ({
+      set: (values: unknown) => ({
+        where: () => ({
+          returning: async () => {
+            if (!state.rowsExist) return [];
+            updated.push(values);
+            return [{ id: 'x' }];
+          },
+        }),
+      }),
+    }),
   } as unknown as Db;
-  return { put, images: createGeneratedImages({ db, storage }) };
+  return { put, deleted, updated, state, images: createGeneratedImages({ db, storage }) };
 }
 
 describe('generated images', () => {
@@ -52,5 +72,34 @@ describe('generated images', () => {
     const tiny = await images.save({ userId: 'u', kind: 'result', png: await png(8, 8), taskId: 't' });
     expect(tiny).toMatchObject({ width: 8, height: 8, thumbKey: null });
     expect(put.filter((k) => k.endsWith('.thumb.webp'))).toHaveLength(1);
+  });
+
+  it('gives a result its thumbnail after its row when asked to, and leaves no file for a row gone meanwhile', async () => {
+    const { put, deleted, updated, state, images } = harness();
+    const stored = await Promise.all(
+      [1, 2].map(async () =>
+        images.store({ userId: 'u', kind: 'result', png: await png(768, 512, true), taskId: 't', thumbLater: true }),
+      ),
+    );
+    // Only the originals so far: the rows point at no thumbnail.
+    expect(put.filter((k) => k.endsWith('.thumb.webp'))).toHaveLength(0);
+    const rows = await images.record(
+      { insert: () => ({ values: (v: unknown[]) => ({ returning: async () => v }) }) } as unknown as Db,
+      stored,
+    );
+    expect(rows.map((r) => r.thumbKey)).toEqual([null, null]);
+
+    images.thumbsFollow([rows[0]!], stored);
+    await images.settled();
+    expect(put.filter((k) => k.endsWith('.thumb.webp'))).toHaveLength(1);
+    expect(updated).toEqual([{ thumbKey: expect.stringMatching(/^private\/result\/.*\.thumb\.webp$/) }]);
+    expect(deleted).toEqual([]);
+
+    // The row was swept before its thumbnail was stored: the thumbnail goes too.
+    state.rowsExist = false;
+    images.thumbsFollow([rows[1]!], stored);
+    await images.settled();
+    expect(put.filter((k) => k.endsWith('.thumb.webp'))).toHaveLength(2);
+    expect(deleted).toEqual([expect.stringMatching(/\.thumb\.webp$/)]);
   });
 });

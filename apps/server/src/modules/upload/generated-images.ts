@@ -1,8 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/index.ts';
+
+type NewUpload = typeof uploads.$inferInsert;
+
+/** An image whose files are written and whose row is not yet (`record` writes it). */
+export interface StoredImage {
+  values: NewUpload & { id: string };
+  png: Buffer;
+  /** Its thumbnail is made once its row exists. */
+  thumbLater: boolean;
+}
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { THUMB_EDGE, webpThumbOf } from './image-processing.ts';
 
@@ -40,57 +50,144 @@ export const resultIndexSql = sql<number | null>`(
  */
 export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) {
   const month = () => new Date().toISOString().slice(0, 7).replace('-', '/');
+  /** Thumbnails being made after their image was stored (see `store`'s `thumbLater`). */
+  const pending = new Set<Promise<void>>();
+
+  /** Whether an image of this size needs a thumbnail of its own (else it is its own thumbnail). */
+  const needsThumb = (png: Buffer, size: { width: number; height: number } | null) =>
+    !(size !== null && size.width <= THUMB_EDGE && size.height <= THUMB_EDGE && png.length <= OWN_THUMB_MAX_BYTES);
+
+  /**
+   * `name`: the image's name without its extension. `tag` names a thumbnail made apart from its
+   * image, so two made at once never share a file.
+   */
+  const putThumb = async (name: string, png: Buffer, tag = '') =>
+    deps.storage.put(`${name}${tag}.thumb.webp`, await webpThumb(png), {
+      contentType: 'image/webp',
+      visibility: 'private',
+    });
+
+  /**
+   * Gives a stored image its thumbnail. The row is only pointed at it while it still has none, so
+   * a row swept meanwhile (or thumbnailed by someone else) leaves no file behind.
+   */
+  async function addThumb(row: { id: string; key: string }, png: Buffer, db: Db = deps.db) {
+    const name = row.key.replace(/^(public|private)\//, '').replace(/\.png$/, '');
+    const thumbKey = await putThumb(name, png, `.${randomUUID().slice(0, 8)}`);
+    const [set] = await db
+      .update(uploads)
+      .set({ thumbKey })
+      .where(and(eq(uploads.id, row.id), isNull(uploads.thumbKey)))
+      .returning({ id: uploads.id });
+    if (!set) await deps.storage.delete(thumbKey).catch(() => {});
+  }
+
+  /** Makes the thumbnails of rows that were to get theirs after being written (see `store`). */
+  function thumbsFollow(rows: readonly { id: string; key: string }[], stored: readonly StoredImage[]) {
+    const later = new Map(stored.filter((s) => s.thumbLater).map((s) => [s.values.id, s.png]));
+    for (const row of rows) {
+      const png = later.get(row.id);
+      if (!png) continue;
+      // Never rejects: a thumbnail that fails is made again by `fillThumbs`.
+      const made: Promise<void> = addThumb(row, png)
+        .catch(() => {})
+        .finally(() => pending.delete(made));
+      pending.add(made);
+    }
+  }
+
+  /**
+   * Writes an image's files: the original, and its thumbnail while the original is written. With
+   * `thumbLater` the thumbnail is made once the row exists (`thumbsFollow`), and until then every
+   * list shows the original, as for an image that is its own thumbnail: a finished task waits for
+   * nothing it does not show. The row is written by `record`.
+   */
+  async function store(input: {
+    userId: string;
+    kind: 'result' | 'line-art';
+    png: Buffer;
+    taskId?: string;
+    /** Orders a task's results as the engine made them. */
+    createdAt?: Date;
+    thumbLater?: boolean;
+  }): Promise<StoredImage> {
+    const id = randomUUID();
+    const size = pngSize(input.png);
+    const thumb = needsThumb(input.png, size);
+    const name = `${input.kind}/${month()}/${id}`;
+    const [meta, key, thumbKey] = await Promise.all([
+      size ?? sharp(input.png).metadata(),
+      deps.storage.put(`${name}.png`, input.png, { contentType: 'image/png', visibility: 'private' }),
+      thumb && !input.thumbLater ? putThumb(name, input.png) : null,
+    ]);
+    const values: StoredImage['values'] = {
+      id,
+      userId: input.userId,
+      kind: input.kind,
+      key,
+      thumbKey,
+      mime: 'image/png',
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+      bytes: input.png.length,
+      contentHash: createHash('sha256').update(input.png).digest('hex'),
+      taskId: input.taskId,
+      ...(input.createdAt && { createdAt: input.createdAt }),
+    };
+    return { values, png: input.png, thumbLater: thumb && Boolean(input.thumbLater) };
+  }
+
+  /** Registers stored images as their owners' uploads, in one statement (on `db`, a transaction's or not). */
+  async function record(db: Db, stored: readonly StoredImage[]): Promise<UploadRow[]> {
+    if (!stored.length) return [];
+    return db
+      .insert(uploads)
+      .values(stored.map((s) => s.values))
+      .returning();
+  }
+
   return {
-    async save(input: {
-      userId: string;
-      kind: 'result' | 'line-art';
-      png: Buffer;
-      taskId?: string;
-      /** Orders a task's results as the engine made them. */
-      createdAt?: Date;
-      db?: Db;
-    }) {
-      const id = randomUUID();
-      const size = pngSize(input.png);
-      const ownThumb =
-        size !== null &&
-        size.width <= THUMB_EDGE &&
-        size.height <= THUMB_EDGE &&
-        input.png.length <= OWN_THUMB_MAX_BYTES;
-      // The original is written while its thumbnail is encoded.
-      const [meta, key, thumbKey] = await Promise.all([
-        size ?? sharp(input.png).metadata(),
-        deps.storage.put(`${input.kind}/${month()}/${id}.png`, input.png, {
-          contentType: 'image/png',
-          visibility: 'private',
-        }),
-        ownThumb
-          ? null
-          : webpThumb(input.png).then((thumb) =>
-              deps.storage.put(`${input.kind}/${month()}/${id}.thumb.webp`, thumb, {
-                contentType: 'image/webp',
-                visibility: 'private',
-              }),
-            ),
-      ]);
-      const [row] = await (input.db ?? deps.db)
-        .insert(uploads)
-        .values({
-          id,
-          userId: input.userId,
-          kind: input.kind,
-          key,
-          thumbKey,
-          mime: 'image/png',
-          width: meta.width ?? 0,
-          height: meta.height ?? 0,
-          bytes: input.png.length,
-          contentHash: createHash('sha256').update(input.png).digest('hex'),
-          taskId: input.taskId,
-          ...(input.createdAt && { createdAt: input.createdAt }),
-        })
-        .returning();
+    store,
+    record,
+    thumbsFollow,
+
+    /** Stores an image with its thumbnail and registers it. */
+    async save(input: Omit<Parameters<typeof store>[0], 'thumbLater'> & { db?: Db }) {
+      const stored = await store(input);
+      const [row] = await record(input.db ?? deps.db, [stored]);
       return row!;
+    },
+
+    /** Resolves once the thumbnails under way are stored (a process stopping waits for them). */
+    async settled() {
+      while (pending.size) await Promise.all(pending);
+    },
+
+    /**
+     * Thumbnails that were to follow their image but never came (the process stopped first), for
+     * images stored before `before`; resolves to how many were made. Idempotent, so any node may run it.
+     */
+    async fillThumbs(before: Date, limit = 100) {
+      const rows = await deps.db
+        .select({ id: uploads.id, key: uploads.key })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.kind, 'result'),
+            isNull(uploads.thumbKey),
+            lt(uploads.createdAt, before),
+            or(gt(uploads.width, THUMB_EDGE), gt(uploads.height, THUMB_EDGE), gt(uploads.bytes, OWN_THUMB_MAX_BYTES)),
+          ),
+        )
+        .limit(limit);
+      let made = 0;
+      for (const row of rows) {
+        const png = await deps.storage.get(row.key).catch(() => null);
+        if (!png) continue;
+        await addThumb(row, png);
+        made += 1;
+      }
+      return made;
     },
 
     /** A small progress preview: stored privately, replaced by the next one. */

@@ -1,5 +1,5 @@
 import type { Folder, FolderImage, Locale, PageRequest } from '@turing/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { FolderRow } from '../../db/schema/index.ts';
 import { mapPage } from '../../db/paging.ts';
 import { resultSeed } from '../../generation/seeds.ts';
@@ -208,6 +208,13 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
      * Files a finished task's results: into the folder chosen at submit time when it is still the
      * user's, otherwise into the default one. Safe to run again (a retried job files once).
      */
+    /**
+     * The usual case of `fileResults` as one statement inside the caller's transaction (a task's
+     * completion); false when it has to be done by `fileResults` (the user has no default folder yet).
+     */
+    fileResultsIn: (tx: Db, userId: string, taskId: string, folderId: string | null) =>
+      createWorkspaceRepository(tx).fileTaskResults(userId, taskId, folderId),
+
     async fileResults(userId: string, taskId: string, folderId: string | null) {
       // Usually one statement: the chosen folder when it is still the user's, else the default one.
       try {
