@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BootData } from '@turing/contract';
+import { bootData, type BootData } from '@turing/contract';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { banners } from '../db/schema/index.ts';
 import { BOOT_DATA_TTL_MS, createIndexPage, withBootData } from './index-page.ts';
@@ -110,7 +110,7 @@ describe('index.html as the server sends it', () => {
       url: '/turing/community/banners',
       headers: { 'x-requested-with': 'XMLHttpRequest' },
     });
-    expect(dataOf(body)).toEqual({ config: config.json().data, banners: list.json().data });
+    expect(bootData.parse(dataOf(body))).toEqual({ config: config.json().data, banners: list.json().data });
     expect(dataOf(body).banners[0]).toMatchObject({
       title: { en: 'Interiors week' },
       imageUrl: '/files/public/banner/one.webp',
