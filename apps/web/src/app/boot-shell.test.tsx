@@ -24,6 +24,13 @@ const data = (over: Partial<BootData> = {}): BootData => ({
   ...over,
 });
 
+/** <html> without what index.html's scripts set on it. */
+function resetRootElement() {
+  for (const name of ['lang', 'data-boot', 'data-ribbon', 'data-theme', 'style']) {
+    document.documentElement.removeAttribute(name);
+  }
+}
+
 /**
  * index.html opened at `route` in `locale`, as the server sends it (with `boot` as its data block, or
  * none as in development), with its inline scripts run as the browser runs them before the first paint.
@@ -32,9 +39,7 @@ function openIndex(route: string, locale: 'en' | 'zh', boot: BootData | null) {
   const page = new DOMParser().parseFromString(html, 'text/html');
   document.head.innerHTML = page.head.innerHTML;
   document.body.innerHTML = page.body.innerHTML;
-  for (const name of ['lang', 'data-boot', 'data-ribbon', 'data-theme', 'style']) {
-    document.documentElement.removeAttribute(name);
-  }
+  resetRootElement();
   if (boot) {
     const block = document.createElement('script');
     block.type = 'application/json';
@@ -52,6 +57,10 @@ function openIndex(route: string, locale: 'en' | 'zh', boot: BootData | null) {
 const text = (root: Element, selector: string) => root.querySelector(selector)?.textContent ?? null;
 
 afterEach(() => {
+  // The document is shared with the test files that run after this one.
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  resetRootElement();
   localStorage.clear();
   window.location.hash = '';
 });
@@ -103,6 +112,8 @@ describe('the first paint index.html draws', () => {
     expect(root.querySelectorAll('svg')).toHaveLength(3);
     vi.resetModules();
     const { BootShell } = await import('./boot-shell.tsx');
+    // Later importers (in this file's worker) take the shell of their own document.
+    vi.resetModules();
     root.innerHTML = '';
     expect(renderToStaticMarkup(<BootShell />)).toBe(`<div class="boot-shell">${painted}</div>`);
   });

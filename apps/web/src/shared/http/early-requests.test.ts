@@ -7,6 +7,8 @@ const json = (body: unknown) =>
 describe('requests index.html started early', () => {
   let call: typeof import('./client.ts').call;
   beforeAll(async () => {
+    // As in development: the page carries no answers of its own.
+    document.getElementById('boot-data')?.remove();
     // index.html's first script leaves the answers it started on the window before the app loads.
     (window as { __earlyRequests?: Record<string, Promise<Response>> }).__earlyRequests = {
       '/turing/config': Promise.resolve(json({ status: 200, msg: 'success', data: { testPayments: true } })),
