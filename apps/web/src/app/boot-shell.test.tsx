@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { BootData } from '@turing/contract';
 import enCommon from '../locales/en/common.json';
 import zhCommon from '../locales/zh/common.json';
 import enCommunity from '../locales/en/community.json';
 import zhCommunity from '../locales/zh/community.json';
+import { shellOf } from './boot-shell.tsx';
 
 const html = fs.readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
 const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
@@ -106,15 +107,11 @@ describe('the first paint index.html draws', () => {
     expect(document.documentElement.hasAttribute('data-ribbon')).toBe(false);
   });
 
-  it('is what the router shows until the first page is ready', async () => {
+  it('is what the router shows until the first page is ready', () => {
     const root = openIndex('/community', 'zh', data());
     const painted = root.innerHTML;
     expect(root.querySelectorAll('svg')).toHaveLength(3);
-    vi.resetModules();
-    const { BootShell } = await import('./boot-shell.tsx');
-    // Later importers (in this file's worker) take the shell of their own document.
-    vi.resetModules();
-    root.innerHTML = '';
+    const BootShell = shellOf(painted);
     expect(renderToStaticMarkup(<BootShell />)).toBe(`<div class="boot-shell">${painted}</div>`);
   });
 });
