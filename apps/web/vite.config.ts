@@ -23,6 +23,9 @@ const LANDING_PAGES: Record<string, { page: string; namespaces: string[] }> = {
   '/login': { page: 'src/features/auth/pages/login-page.tsx', namespaces: ['auth', 'phone', 'errors'] },
 };
 
+/** When a page that has not painted (a hidden tab) asks for its landing page's code anyway. */
+const AFTER_PAINT_FALLBACK_MS = 1_000;
+
 /**
  * Without help, a route's code is requested only once the entry has downloaded and run and the router
  * has matched the address. A small script in index.html reads the address (and the language index.html's
@@ -70,22 +73,32 @@ function preloadLandingPage(): Plugin {
           map[route] = { files: [...files].map((f) => `/${f}`), en: locale('en'), zh: locale('zh') };
         }
         // Early requests: the address and the language are known here, before the entry has arrived,
-        // so the client configuration (every page), the login page's sign-in providers and the
-        // community's banners start now; the API client takes these answers for its first calls
+        // so the client configuration (every page) and the community's banners start now unless the
+        // server wrote them into the page (#boot-data), and so, once the first paint is on screen, do
+        // the login page's sign-in providers; the API client takes these answers for its first calls
         // (src/shared/http/early-requests.ts). The first banner's image is preloaded as soon as its
         // address is known: it is the gallery's largest paint. An early request has the API client's
         // own time limit.
+        //
+        // The landing page's code and the sign-in providers are asked for once the first paint is on
+        // screen (a paint entry is observed; a hidden tab, which paints nothing, waits for the timer):
+        // then the twenty-odd requests and the work of starting them come after the shell's paint, not
+        // before it on a slow phone, and the entry (requested by the page itself) has the connection
+        // first. They still start long before the entry has arrived and run.
         const api = (p: string) => JSON.stringify(`${LIMITS.apiBase}${p}`);
         const headers = `{${JSON.stringify(APP_HEADER.name)}:${JSON.stringify(APP_HEADER.value)},'accept-language':l}`;
         const script =
           `(function(){var m=${JSON.stringify(map)};var p=location.hash.slice(1).split('?')[0]||'/home';var r=m[p];` +
           `var l=document.documentElement.lang==='zh-CN'?'zh':'en';` +
           `var e=window.__earlyRequests={};function get(u){try{e[u]=fetch(u,{headers:${headers},credentials:'same-origin',signal:AbortSignal.timeout(${LIMITS.requestTimeoutMs})})}catch(x){}return e[u]}` +
-          `get(${api(systemEndpoints.clientConfig.path)});` +
+          `function img(u){if(!u)return;var k=document.createElement('link');k.rel='preload';k.as='image';k.href=u;k.fetchPriority='high';document.head.appendChild(k)}` +
+          `var d;try{d=JSON.parse(document.getElementById('boot-data').textContent)}catch(x){}` +
+          `if(!d)get(${api(systemEndpoints.clientConfig.path)});` +
+          `if(p==='/community'){if(d){img(d.banners[0]&&d.banners[0].imageUrl)}else{var b=get(${api(communityEndpoints.banners.path)});b&&b.then(function(s){return s.clone().json()}).then(function(j){img(j&&j.data&&j.data[0]&&j.data[0].imageUrl)}).catch(function(){})}}` +
+          `var done=0;function rest(){if(done)return;done=1;` +
           `if(p==='/login'){get(${api(authEndpoints.googleInfo.path)});get(${api(authEndpoints.wechatInfo.path)})}` +
-          `if(p==='/community'){var b=get(${api(communityEndpoints.banners.path)});b&&b.then(function(s){return s.clone().json()}).then(function(j){var u=j&&j.data&&j.data[0]&&j.data[0].imageUrl;if(!u)return;var k=document.createElement('link');k.rel='preload';k.as='image';k.href=u;k.fetchPriority='high';document.head.appendChild(k)}).catch(function(){})}` +
-          `if(!r)return;` +
-          `r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f)){k.rel='preload';k.as='style'}else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})})()`;
+          `if(r)r.files.concat(r[l]).forEach(function(f){var k=document.createElement('link');if(/\\.css$/.test(f)){k.rel='preload';k.as='style'}else{k.rel='modulepreload';k.crossOrigin=''}k.href=f;document.head.appendChild(k)})}` +
+          `try{new PerformanceObserver(rest).observe({type:'paint'})}catch(x){}setTimeout(rest,${AFTER_PAINT_FALLBACK_MS})})()`;
         // The entry's stylesheet (a few KB) goes inside the page, so nothing holds back the first
         // paint (index.html's header bar) but the page itself. The landing page's own stylesheets are
         // fetched early (above) but applied by the page's code when it renders, as Vite does for any

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import pino, { type Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS } from '@turing/contract';
+import { LIMITS, type ClientConfig } from '@turing/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
@@ -96,16 +96,21 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   await app.register(appHeaderPlugin);
   await app.register(sessionPlugin, { sessions: services.sessions, secureCookie: config.production });
 
+  // The public settings GET /config answers, also written into index.html for the first paint.
+  const clientConfig: ClientConfig = {
+    ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
+    testPayments: services.orders.providerNames().includes('dev'),
+  };
   await app.register(
     async (api) => {
       await api.register(systemModule, {
         database,
         lifecycle: services.lifecycle,
         version: VERSION,
-        ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
+        ipCountryLookupUrl: clientConfig.ipCountryLookupUrl,
         fleet: services.fleet,
         faults: services.faults,
-        testPayments: services.orders.providerNames().includes('dev'),
+        testPayments: clientConfig.testPayments,
       });
       if (surface === 'all' || surface === 'admin') {
         await api.register(adminScope, {
@@ -187,6 +192,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       storage: services.storage,
       signer: services.signer,
       scopeValid: (scope) => services.works.linkValid(scope),
+      bootData: async () => ({ config: clientConfig, banners: await services.works.banners() }),
     });
   }
   return app;

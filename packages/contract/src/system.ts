@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { banner } from './community.ts';
 import { route } from './route.ts';
 import { systemEndpoints } from './system.endpoints.ts';
 
@@ -16,6 +17,19 @@ export const clientConfig = z.object({
   /** The development payment provider is on: purchases cost nothing, and every page says so. */
   testPayments: z.boolean(),
 });
+
+export type ClientConfig = z.infer<typeof clientConfig>;
+
+/**
+ * What the server writes into index.html for the first paint (a JSON data block, id `boot-data`): the
+ * answers of the public requests every first visit would make, so none of them waits for the app's code.
+ */
+export const bootData = z.object({
+  config: clientConfig,
+  /** The community's active banners, as GET /community/banners answers. */
+  banners: z.array(banner),
+});
+export type BootData = z.infer<typeof bootData>;
 
 export const liveData = z.object({ ok: z.literal(true), uptimeSeconds: z.number() });
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { BootData } from '@turing/contract';
+import { createIndexPage } from './index-page.ts';
 import { LOCAL_FILES_PATH } from '../storage/local.ts';
 import type { UrlSigner } from '../storage/signed-urls.ts';
 import { visibilityOf, type ObjectStorage } from '../storage/storage.ts';
@@ -90,7 +92,14 @@ const DOCUMENT_ONLY_HEADERS = [
 export const staticFilesPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { webDist: string; storage: ObjectStorage; signer: UrlSigner; scopeValid: LinkScopeCheck },
+    opts: {
+      webDist: string;
+      storage: ObjectStorage;
+      signer: UrlSigner;
+      scopeValid: LinkScopeCheck;
+      /** What index.html carries for the first paint (see index-page.ts). */
+      bootData: () => Promise<BootData>;
+    },
   ) => {
     await app.register(filesRoute, { storage: opts.storage, signer: opts.signer, scopeValid: opts.scopeValid });
 
@@ -98,6 +107,27 @@ export const staticFilesPlugin = fp(
       app.log.warn(`web build not found in ${opts.webDist}; run "npm run build" to serve the app`);
       return;
     }
+    // Read once, like the policy's script hashes (computed from the same file when the app is made).
+    const index = createIndexPage({
+      template: fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'),
+      load: opts.bootData,
+      onError: (err) => app.log.warn({ err }, 'index.html goes out without its first-paint data'),
+    });
+    const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+      const page = await index.get();
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('etag', page.etag)
+        .header('vary', 'accept-encoding');
+      if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      if (!encoding) return reply.send(page.html);
+      return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+    };
+    app.get('/', { schema: { hide: true } }, sendIndex);
+    app.get('/index.html', { schema: { hide: true } }, sendIndex);
     await app.register(fastifyStatic, {
       root: opts.webDist,
       prefix: '/',

@@ -9,7 +9,7 @@ import {
 } from '@turing/contract';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from './api-error.ts';
-import { takeEarlyRequest } from './early-requests.ts';
+import { takeEarlyRequest, takeEmbeddedAnswer } from './early-requests.ts';
 import { httpErrorMessage, networkErrorMessage } from './catalogue.ts';
 
 export interface HttpHooks {
@@ -83,6 +83,9 @@ export async function call<E extends ApiEndpoint>(def: E, ...args: CallArgs<E>):
   }
 
   const url = buildUrl(def.path, input.query);
+  // A GET whose answer the server wrote into index.html needs no request at all.
+  const embedded = def.method === 'GET' ? takeEmbeddedAnswer(url) : undefined;
+  if (embedded) return embedded.data as CallData<E>;
   // A GET that index.html already started (same URL, headers and cookies) is not sent twice.
   const early = def.method === 'GET' ? takeEarlyRequest(url) : undefined;
   let res: Response;

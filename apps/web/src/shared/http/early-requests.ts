@@ -1,3 +1,5 @@
+import { LIMITS, communityEndpoints, systemEndpoints, type BootData } from '@turing/contract';
+
 /**
  * Answers that index.html's first script started fetching before the app's code arrived (the client
  * configuration, the community's banners: see vite.config.ts), by URL. Each is taken once, by the
@@ -9,5 +11,31 @@ const pending: Record<string, Promise<Response> | undefined> =
 export function takeEarlyRequest(url: string): Promise<Response> | undefined {
   const answer = pending[url];
   delete pending[url];
+  return answer;
+}
+
+/** The answers the server wrote into index.html (#boot-data; none in development), by URL. */
+function readBootData(): Record<string, { data: unknown } | undefined> {
+  const text = document.getElementById('boot-data')?.textContent;
+  if (!text) return {};
+  try {
+    const boot = JSON.parse(text) as BootData;
+    return {
+      [`${LIMITS.apiBase}${systemEndpoints.clientConfig.path}`]: { data: boot.config },
+      [`${LIMITS.apiBase}${communityEndpoints.banners.path}`]: { data: boot.banners },
+    };
+  } catch {
+    return {};
+  }
+}
+const embedded = readBootData();
+
+/**
+ * The answer index.html carries for this URL, taken once like an early request: the route's first
+ * call needs no round trip, later ones ask the server.
+ */
+export function takeEmbeddedAnswer(url: string): { data: unknown } | undefined {
+  const answer = embedded[url];
+  delete embedded[url];
   return answer;
 }
