@@ -37,11 +37,8 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
       // A result's thumbnail follows its task's completion: the user is shown the image itself first.
       storeResult: (userId, taskId, png, createdAt) =>
         images.store({ userId, kind: 'result', png, taskId, createdAt, thumbLater: true }),
-      recordResults: async (tx, stored, filing) => {
-        const rows = await images.record(tx, stored);
-        const filed = filing ? await workspace.fileResultsIn(tx, filing.userId, filing.taskId, filing.folderId) : false;
-        return { rows, filed };
-      },
+      recordResults: (tx, stored) => images.record(tx, stored),
+      fileResultsIn: (tx, userId, taskId, folderId) => workspace.fileResultsIn(tx, userId, taskId, folderId),
       recorded: (rows, stored) => images.thumbsFollow(rows, stored),
       fileResults: (userId, taskId, folderId) => workspace.fileResults(userId, taskId, folderId),
     },

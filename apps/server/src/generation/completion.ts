@@ -17,7 +17,6 @@ export async function completeWithResults<Stored>(
 ) {
   const { claimed, saved } = run;
   const taskId = claimed.id;
-  const filing = { userId: claimed.userId, taskId, folderId: claimed.folderId };
   let rows: UploadRow[] = [];
   let filed = false;
   const completion = (fileToo: boolean) => ({
@@ -26,9 +25,15 @@ export async function completeWithResults<Stored>(
     record: {
       all: claimed.attempt === 1 && !run.taken,
       write: async (tx: Db) => {
-        ({ rows, filed } = await deps.sink.recordResults(tx, saved, fileToo ? filing : undefined));
-        return rows;
+        // A first try that was rolled back filed nothing.
+        filed = false;
+        return (rows = await deps.sink.recordResults(tx, saved));
       },
+      ...(fileToo && {
+        file: async (tx: Db) => {
+          filed = await deps.sink.fileResultsIn(tx, claimed.userId, taskId, claimed.folderId);
+        },
+      }),
     },
   });
   // The results stand without their filing (the task history shows them): a completion that
@@ -39,7 +44,7 @@ export async function completeWithResults<Stored>(
   });
   if (!done) {
     // Ended elsewhere while generating (cancelled, timed out): what it made is kept all the same.
-    rows = (await deps.database.transaction((tx) => deps.sink.recordResults(tx, saved))).rows;
+    rows = await deps.database.transaction((tx) => deps.sink.recordResults(tx, saved));
     filed = false;
   }
   deps.sink.recorded(rows, saved);

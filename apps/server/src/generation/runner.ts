@@ -24,15 +24,13 @@ export interface ResultSink<Stored> {
   dropPreview(key: string): Promise<void>;
   /** Writes a result's files. `createdAt` orders a task's results as the engine made them (image i holds seed + i). */
   storeResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<Stored>;
+  /** Writes the stored results' rows in `tx`. */
+  recordResults(tx: Db, stored: Stored[]): Promise<UploadRow[]>;
   /**
-   * Writes the stored results' rows in `tx` and, given `filing`, files them into the user's
-   * workspace; `filed` is false when that has to be done by `fileResults` after all.
+   * Files the task's results into the user's workspace in `tx` (one statement); false when that
+   * has to be done by `fileResults` after all.
    */
-  recordResults(
-    tx: Db,
-    stored: Stored[],
-    filing?: { userId: string; taskId: string; folderId: string | null },
-  ): Promise<{ rows: UploadRow[]; filed: boolean }>;
+  fileResultsIn(tx: Db, userId: string, taskId: string, folderId: string | null): Promise<boolean>;
   /** Told once the rows are committed (their thumbnails follow). */
   recorded(rows: UploadRow[], stored: Stored[]): void;
   /** Files the task's results into the user's workspace; may fail without failing the task. */

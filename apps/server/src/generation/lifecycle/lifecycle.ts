@@ -13,11 +13,13 @@ export interface PublishOptions {
 
 /**
  * Written in the transaction of a task's completion, once the task is known to complete: its
- * results' rows (what it returns), filed into the workspace. `all`: they are every result the
- * task has (a first run), so its event shows them without reading them back.
+ * results' rows (`write`, what it returns), then after its event their filing into the workspace
+ * (`file`: it locks the user's folder, so that lock is held only to the commit). `all`: the rows
+ * are every result the task has (a first run), so its event shows them without reading them back.
  */
 export interface CompletionRecord {
   write(tx: Db): Promise<UploadRow[]>;
+  file?(tx: Db): Promise<void>;
   all: boolean;
 }
 
@@ -121,6 +123,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         await deps.publish(tx, moved, { also, results });
         announced = also !== null;
       }
+      if (known.record?.file) await known.record.file(tx);
       // Last: every task of its kind that finishes updates this one row, whose lock is held from
       // here to the commit; taken last, concurrent workers wait on it for the shortest time.
       if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {

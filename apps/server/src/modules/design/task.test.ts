@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema/index.ts';
 import { appHeaders, registerUser } from '../../../test-support/test-app.ts';
-import { createFolder } from '../../../test-support/workspace-helpers.ts';
+import { allImages, createFolder } from '../../../test-support/workspace-helpers.ts';
 import {
   balanceOf,
   buildGenerationApp,
@@ -93,6 +93,31 @@ describe('text to image', () => {
     const thumb = await t.app.inject({ method: 'GET', url: first(again).thumbUrl });
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(await images.fillThumbs(new Date(Date.now() + 1_000))).toBe(0);
+  });
+
+  it('completes a task whose filing fails inside its completion, and files its results after it', async () => {
+    const { cookie } = await registerUser(t);
+    const chosen = await createFolder(t, cookie, 'Filing');
+    const workspace = t.app.services!.workspace;
+    const fileResultsIn = workspace.fileResultsIn;
+    let failed = 0;
+    workspace.fileResultsIn = async () => {
+      failed += 1;
+      throw new Error('the folder table is locked');
+    };
+    try {
+      const task = (
+        await submit(t, cookie, { mode: 'text', prompt: 'a filing room', count: 2, folderId: chosen.id })
+      ).json().data;
+      const done = await until(() => getTask(t, cookie, task.id), finished);
+      expect(done.state).toBe('complete');
+      expect(done.results).toHaveLength(2);
+      expect(failed).toBe(1);
+      const filed = await allImages(t, cookie, chosen.id);
+      expect(filed.map((i) => i.taskId)).toEqual([task.id, task.id]);
+    } finally {
+      workspace.fileResultsIn = fileResultsIn;
+    }
   });
 
   it('refuses bad parameters with their messages and charges nothing', async () => {
