@@ -3,6 +3,8 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/index.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
+import { THUMB_EDGE, webpThumbOf } from './image-processing.ts';
 
 type NewUpload = typeof uploads.$inferInsert;
 
@@ -13,8 +15,6 @@ export interface StoredImage {
   /** Its thumbnail is made once its row exists. */
   thumbLater: boolean;
 }
-import type { ObjectStorage } from '../../storage/storage.ts';
-import { THUMB_EDGE, webpThumbOf } from './image-processing.ts';
 
 export async function webpThumb(image: Buffer) {
   return webpThumbOf(sharp(image)).toBuffer();
@@ -71,10 +71,10 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
    * Gives a stored image its thumbnail. The row is only pointed at it while it still has none, so
    * a row swept meanwhile (or thumbnailed by someone else) leaves no file behind.
    */
-  async function addThumb(row: { id: string; key: string }, png: Buffer, db: Db = deps.db) {
+  async function addThumb(row: { id: string; key: string }, png: Buffer) {
     const name = row.key.replace(/^(public|private)\//, '').replace(/\.png$/, '');
     const thumbKey = await putThumb(name, png, `.${randomUUID().slice(0, 8)}`);
-    const [set] = await db
+    const [set] = await deps.db
       .update(uploads)
       .set({ thumbKey })
       .where(and(eq(uploads.id, row.id), isNull(uploads.thumbKey)))
