@@ -54,11 +54,19 @@ export async function allImages(t: TestApp, cookie: string, folderId: string, li
   return items;
 }
 
-/** Generates `count` results with the preview engine, optionally into a chosen folder. */
+/**
+ * Generates `count` results with the preview engine, optionally into a chosen folder; resolves
+ * once their thumbnails (which follow the completion) are stored too, so what lists show is final.
+ */
 export async function generate(t: TestApp, cookie: string, count = 1, folderId?: string): Promise<Task> {
   const res = await submit(t, cookie, { mode: 'text', prompt: 'a brick house on a hill', count, folderId });
   if (res.json().status !== 200) throw new Error(`submit failed: ${res.body}`);
   const done = await until(() => getTask(t, cookie, res.json().data.id), finished);
   if (done.state !== 'complete') throw new Error(`task ended ${done.state}`);
-  return done;
+  const path = (url: string) => url.split('?')[0];
+  // Until a result's thumbnail is stored, it stands for itself (one that fits the edge stays so).
+  return until(
+    () => getTask(t, cookie, done.id),
+    (task) => task.results.every((r) => path(r.thumbUrl) !== path(r.url) || (r.width <= 480 && r.height <= 480)),
+  );
 }
