@@ -89,11 +89,13 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
           return;
         }
         const next = message.indexOf(' ', cut + 1);
-        const row = {
-          id: Number(message.slice(cut + 1, next)),
-          payload: JSON.parse(message.slice(next + 1)) as Record<string, unknown>,
-        };
-        for (const stream of open) deliverRow(stream, row).catch(() => {});
+        let row: { id: number; payload: Record<string, unknown> } | null = null;
+        try {
+          row = { id: Number(message.slice(cut + 1, next)), payload: JSON.parse(message.slice(next + 1)) };
+        } catch {
+          // Never thrown into the driver's notification handler: the rows are read instead.
+        }
+        for (const stream of open) (row ? deliverRow(stream, row) : deliver(userId, stream)).catch(() => {});
       });
     },
     async stop() {
