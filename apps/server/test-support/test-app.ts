@@ -9,7 +9,8 @@ import { expect, inject } from 'vitest';
 import { APP_HEADER, SESSION_COOKIE } from '@turing/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { openPostgres, type Database } from '../src/db/client.ts';
+import { leasePglite, releasePglite } from './pglite-pool.ts';
 import { users } from '../src/db/schema/index.ts';
 import type { OutboxLine } from '../src/modules/messaging/outbox.ts';
 import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
@@ -91,7 +92,10 @@ function pgliteCopy(): Blob | undefined {
 
 /** A migrated database of its own: a copy of the run's migrated one when there is one. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!postgresUrl()) return { database: await openPglite(null, { loadDataDir: pgliteCopy() }), drop: async () => {} };
+  if (!postgresUrl()) {
+    const database = await leasePglite(pgliteCopy());
+    return { database, drop: () => releasePglite(database) };
+  }
   const { url, drop } = await createDatabase(inject('postgresTemplate'));
   return { database: await openPostgres(url), drop };
 }
@@ -132,7 +136,8 @@ export async function buildTestApp(
     config,
     async close() {
       await app.close();
-      await database.close();
+      // A PGlite database goes back to this worker's pool (drop empties it), PostgreSQL's is dropped.
+      if (database.kind === 'postgres') await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
