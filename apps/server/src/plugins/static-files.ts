@@ -131,7 +131,12 @@ export const staticFilesPlugin = fp(
     await app.register(fastifyStatic, {
       root: opts.webDist,
       prefix: '/',
-      wildcard: true,
+      // A route per file of the build, listed once at start: a catch-all route would read the
+      // assets folder (over a thousand names) on every request to check the path's spelling. The
+      // build does not change under a running server (index.html is read once above too).
+      wildcard: false,
+      index: false,
+      globIgnore: ['index.html', 'index.html.*'],
       cacheControl: false,
       // The build writes .br and .gz twins; the best one the browser accepts is sent as it is.
       preCompressed: true,
