@@ -94,7 +94,10 @@ test('copy parameters of an iterative rendering arrives in the studio with its b
   const slotImage = page.getByTestId('slot-base').getByRole('img', { name: 'Base image' });
   await expect(slotImage).toBeVisible();
   await expect(slotImage).toHaveAttribute('src', /\/files\/private\/base\//);
-  expect(await slotImage.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([120, 80]);
+  // The src is set before the image has loaded: its size is known once it has.
+  await expect
+    .poll(() => slotImage.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([120, 80]);
   await expect(page.getByText('Upload a base image first')).toHaveCount(0);
   await expect(generate(page)).toBeEnabled();
   // It generates with it.
@@ -141,7 +144,10 @@ test('a visitor who copies parameters logs in and arrives with the work’s base
   await expect(page.getByTestId('prompt-input')).toHaveValue(`Timber school ${tag}`);
   const slotImage = page.getByTestId('slot-base').getByRole('img', { name: 'Base image' });
   await expect(slotImage).toHaveAttribute('src', /\/files\/private\/base\//);
-  expect(await slotImage.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([90, 60]);
+  // The src is set before the image has loaded: its size is known once it has.
+  await expect
+    .poll(() => slotImage.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([90, 60]);
   await expect(generate(page)).toBeEnabled();
   // A reload shows the draft it became, without copying the images again.
   const copies: string[] = [];

@@ -134,7 +134,9 @@ for (const viewport of PHONES) {
       const first = options.first().locator('img');
       await expect(first).toHaveAttribute('src', /^data:image\/svg\+xml,/);
       await expect(first).toHaveAttribute('alt', '');
-      expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       expect(await list.locator('img').count()).toBe(await options.count());
       expect(await list.innerText()).not.toMatch(REGIONAL_INDICATORS);
       expect(flagSets).toHaveLength(1);
