@@ -124,15 +124,18 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         announced = also !== null;
       }
       if (known.record?.file) await known.record.file(tx);
-      // Last: every task of its kind that finishes updates this one row, whose lock is held from
-      // here to the commit; taken last, concurrent workers wait on it for the shortest time.
-      if (t.effects.includes('duration') && moved.startedAt && moved.finishedAt) {
-        const seconds = (moved.finishedAt.getTime() - moved.startedAt.getTime()) / 1000;
-        await repo.recordDuration(moved.mode, moved.engine, moved.params.quality ?? 'SD', seconds);
-      }
       return moved;
     });
     if (row && t.effects.includes('enqueue') && !announced) await deps.enqueue(row);
+    // After the commit, on its own: the task's event is out without waiting for it, and every task
+    // of its kind that finishes updates this one row, whose lock is then held for one statement
+    // instead of to the end of each completion. A lost sample only shifts the estimate.
+    if (row && t.effects.includes('duration') && row.startedAt && row.finishedAt) {
+      const seconds = (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000;
+      await createTaskStateRepository(database.db)
+        .recordDuration(row.mode, row.engine, row.params.quality ?? 'SD', seconds)
+        .catch(() => {});
+    }
     return row;
   }
 

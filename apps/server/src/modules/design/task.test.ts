@@ -68,6 +68,16 @@ describe('text to image', () => {
     }
     expect((await balanceOf(t, cookie)).cubes).toBe(16);
     expect(await ledgerSum(profile.id)).toBe(16);
+    // Its run time feeds the wait estimates (written just after the completion commits).
+    const stats = await until(
+      () =>
+        t.database.query<{ avg: number; samples: number }>(
+          `select avg_seconds as avg, samples from engine_stats where mode = 'text' and engine = 'preview' and quality = 'HD'`,
+        ),
+      (rows) => rows.length === 1,
+    );
+    const ran = (Date.parse(done.finishedAt) - Date.parse(done.startedAt)) / 1000;
+    expect(stats[0]).toEqual({ avg: expect.closeTo(ran, 2), samples: 1 });
   });
 
   it('makes in housekeeping a thumbnail that a stopped process never got to, and only that one', async () => {
