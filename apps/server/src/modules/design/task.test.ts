@@ -76,7 +76,7 @@ describe('text to image', () => {
         ),
       (rows) => rows.length === 1,
     );
-    const ran = (Date.parse(done.finishedAt) - Date.parse(done.startedAt)) / 1000;
+    const ran = (Date.parse(done.finishedAt!) - Date.parse(done.startedAt!)) / 1000;
     expect(stats[0]).toEqual({ avg: expect.closeTo(ran, 2), samples: 1 });
   });
 
