@@ -79,6 +79,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   const workspace = createWorkspaceModule({ database, storage, uploads });
   const design = await createDesignModule({
     database,
+    log,
     settings,
     eventStreamsPerUser: config.EVENT_STREAMS_PER_USER,
     extraTags: ENVIRONMENT_TAG_SEEDS,

@@ -46,6 +46,8 @@ export interface LifecycleDeps {
    */
   announcement(row: TaskRow): Announcement | null;
   enqueue(row: TaskRow): Promise<void>;
+  /** Told what went wrong after a change had committed (its event, its run time), which stands all the same. */
+  log: { warn(obj: object, msg: string): void };
 }
 
 const AFTER_END = { finishedAt: sql`now()`, heartbeatAt: null, serverAhead: null };
@@ -82,7 +84,8 @@ const nextQueued = (engines: string[]) => sql`${tasks.id} = (
 /**
  * One owner for a task's life: the only code that writes its state. Routes and services ask it
  * (submit, cancel), the runner reports to it what the engine did; each report is a row of the
- * transition table applied in one transaction with its effects.
+ * transition table applied with its effects: in one transaction when they touch money, slots or
+ * the queue, as one conditional update followed by its event when the event is all there is.
  */
 export function createTaskLifecycle(deps: LifecycleDeps) {
   const { database } = deps;
@@ -102,6 +105,18 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     if (t.notice !== undefined) set.notice = t.notice;
     // A change without effects is one conditional update: atomic without a transaction around it.
     if (!t.effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
+    // A change whose one effect is its event (a claim, progress) needs no transaction either: the
+    // conditional update alone decides who moves the task, and the event follows it. Should the
+    // event fail, the change stands: every event carries the whole task and the newest seq wins,
+    // so the next one shows it. Two round trips fewer (begin, commit) on the busiest changes.
+    if (t.effects.length === 1 && t.effects[0] === 'publish' && !known.record) {
+      const moved = await createTaskStateRepository(database.db).move(target, t.from, set, guard);
+      if (moved)
+        await deps
+          .publish(database.db, moved)
+          .catch((err: unknown) => deps.log.warn({ err, taskId: moved.id }, 'a task event was not sent'));
+      return moved;
+    }
     let announced = false;
     const row = await database.transaction(async (tx) => {
       const repo = createTaskStateRepository(tx);
@@ -134,7 +149,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       const seconds = (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000;
       await createTaskStateRepository(database.db)
         .recordDuration(row.mode, row.engine, row.params.quality ?? 'SD', seconds)
-        .catch(() => {});
+        .catch((err: unknown) => deps.log.warn({ err, taskId: row.id }, 'a run time was not recorded'));
     }
     return row;
   }

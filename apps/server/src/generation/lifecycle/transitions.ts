@@ -2,14 +2,14 @@ import type { ErrorCode, TaskNotice, TaskState } from '@turing/contract';
 
 /**
  * The whole life of a task as one table: for each event, the states it may happen in, the state
- * it leads to and what comes with it. The lifecycle applies a row in one transaction (a
- * conditional update on `from`, then the effects), so two processes can never both move a task
- * and no effect happens without its state change.
+ * it leads to and what comes with it. The lifecycle applies a row as a conditional update on
+ * `from` followed by the effects, in one transaction when there is more than the event, so two
+ * processes can never both move a task and no effect happens without its state change.
  *
  * Effects: `refund` gives back the cubes it cost (once per task), `release` frees the user's slot
- * of active tasks, `duration` folds the run into the rolling averages behind the wait estimates,
- * `publish` sends the change to the user's event streams in the same transaction, `enqueue` hands
- * the task to the workers after commit.
+ * of active tasks, `duration` folds the run into the rolling averages behind the wait estimates
+ * (after commit), `publish` sends the change to the user's event streams (in the transaction when
+ * there is one), `enqueue` hands the task to the workers after commit.
  */
 export type Effect = 'refund' | 'release' | 'duration' | 'publish' | 'enqueue';
 

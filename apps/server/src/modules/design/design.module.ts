@@ -35,6 +35,7 @@ export interface DesignModuleDeps {
   announcer: Pick<LifecycleDeps, 'announcement' | 'enqueue'>;
   /** Tells the process running a task to stop it. */
   cancelRunning: (taskId: string) => Promise<void>;
+  log: LifecycleDeps['log'];
 }
 
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
@@ -66,6 +67,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
       ),
     announcement: deps.announcer.announcement,
     enqueue: deps.announcer.enqueue,
+    log: deps.log,
   });
   const tasks = createTaskService({
     database,

@@ -105,6 +105,31 @@ describe('text to image', () => {
     expect(await images.fillThumbs(new Date(Date.now() + 1_000))).toBe(0);
   });
 
+  it('runs a task whose claim and progress events cannot be written: the claim stands, and the end is shown', async () => {
+    const { cookie } = await registerUser(t);
+    // Every event of a generating task is refused by the database: the claim's and the progress'.
+    await t.database.query(`create function refuse_generating_event() returns trigger language plpgsql as $$
+      begin
+        if new.payload->>'state' = 'generating' then raise exception 'event table full'; end if;
+        return new;
+      end $$`);
+    await t.database.query(`create trigger refuse_generating_event before insert on task_events for each row
+      execute function refuse_generating_event()`);
+    try {
+      const task = (await submit(t, cookie, { mode: 'text', prompt: 'a lost event' })).json().data;
+      const done = await until(() => getTask(t, cookie, task.id), finished);
+      expect(done.state).toBe('complete');
+      const events = await t.database.query<{ state: string }>(
+        `select payload->>'state' as state from task_events where task_id = $1 order by id`,
+        [task.id],
+      );
+      expect(events.map((e) => e.state)).toEqual(['queued', 'complete']);
+    } finally {
+      await t.database.query('drop trigger refuse_generating_event on task_events');
+      await t.database.query('drop function refuse_generating_event()');
+    }
+  });
+
   it('completes a task whose filing fails inside its completion, and files its results after it', async () => {
     const { cookie } = await registerUser(t);
     const chosen = await createFolder(t, cookie, 'Filing');
