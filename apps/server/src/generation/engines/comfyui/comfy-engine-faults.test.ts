@@ -48,7 +48,9 @@ describe('ComfyUI engine: watchdog', () => {
 
   it('fails as lost, not stalled, when the server goes away mid-task and stays away', async () => {
     const fake = await startFake();
-    const engine = startEngine([fake.url], { timeoutMs: 300 });
+    // Long enough that the server is down (and found unreachable) before the watchdog gives up, even
+    // on a busy machine; at 300 ms it sometimes gave up while the server was still answering.
+    const engine = startEngine([fake.url], { timeoutMs: 2_000 });
     fake.queue.hold = true;
     const ctx = makeContext();
     const run = engine.run(makeTask(), ctx);
