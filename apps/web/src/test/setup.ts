@@ -2,18 +2,25 @@ import '@testing-library/jest-dom/vitest';
 import fs from 'node:fs';
 import { configure } from '@testing-library/react';
 import path from 'node:path';
+import { configureHttp } from '../shared/http/client.ts';
 import { initI18n, loadNamespaces } from '../shared/i18n/i18n.ts';
 import { useLoginStore } from '../shared/session/login-store.ts';
 import { useSettingsStore } from '../shared/settings/settings-store.ts';
 
 // A worker keeps its modules from one test file to the next (vitest.config.ts): each file starts
-// with the stores as they were first made, not as the previous file left them.
-const pristine = ((globalThis as { __pristineStores?: unknown[] }).__pristineStores ??= [
-  useLoginStore.getState(),
-  useSettingsStore.getState(),
-]) as [ReturnType<typeof useLoginStore.getState>, ReturnType<typeof useSettingsStore.getState>];
-useLoginStore.setState(pristine[0], true);
-useSettingsStore.setState(pristine[1], true);
+// with the stores as they were first made, not as the previous file left them. Kept per store: a
+// file that resets the modules (early-requests.test.ts) leaves later files new stores, whose
+// actions must stay their own.
+const pristine = ((globalThis as { __pristineStores?: WeakMap<object, unknown> }).__pristineStores ??= new WeakMap());
+for (const store of [useLoginStore, useSettingsStore] as {
+  getState(): unknown;
+  setState(s: unknown, replace: true): void;
+}[]) {
+  if (!pristine.has(store)) pristine.set(store, store.getState());
+  store.setState(pristine.get(store), true);
+}
+// Nor does a file inherit the session handler another file's query client installed.
+configureHttp({ onSessionExpired: () => {} });
 
 // The app loads feature namespaces with their pages; components under test get them all up front.
 const namespaces = fs
