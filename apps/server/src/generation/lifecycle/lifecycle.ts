@@ -35,9 +35,9 @@ export interface LifecycleDeps {
   database: Database;
   ledger: LedgerPort;
   /**
-   * Sends the task as it now is to its owner's event streams, inside the transaction. `also`: a
-   * notification sent in the same statement; `results`: the task's results when the caller has
-   * them all at hand (not read again).
+   * Sends the task as it now is to its owner's event streams, inside the change's transaction
+   * when it has one (`tx`). `also`: a notification sent in the same statement; `results`: the
+   * task's results when the caller has them all at hand (not read again).
    */
   publish(tx: Db, row: TaskRow, opts?: PublishOptions): Promise<void>;
   /**
