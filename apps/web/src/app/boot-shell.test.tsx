@@ -115,3 +115,60 @@ describe('the first paint index.html draws', () => {
     expect(renderToStaticMarkup(<BootShell />)).toBe(`<div class="boot-shell">${painted}</div>`);
   });
 });
+
+/** Top-level rules of a stylesheet (those inside @media left out): selector → property → value. */
+function rules(css: string): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  let depth = 0;
+  let start = 0;
+  let selector = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '{') {
+      if (depth === 0) {
+        selector = text.slice(start, i).trim();
+        start = i + 1;
+      }
+      depth++;
+    } else if (text[i] === '}') {
+      depth--;
+      if (depth === 0) {
+        if (!selector.startsWith('@')) {
+          const declarations = text
+            .slice(start, i)
+            .split(';')
+            .map((d) => d.trim())
+            .filter(Boolean)
+            .map((d) => [d.slice(0, d.indexOf(':')).trim(), d.slice(d.indexOf(':') + 1).trim()] as const);
+          out.set(selector, new Map(declarations));
+        }
+        start = i + 1;
+      }
+    }
+  }
+  return out;
+}
+
+describe('the styles index.html copies to paint before any stylesheet arrives', () => {
+  const shell = rules([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('\n'));
+  const sheet = (file: string) => rules(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8'));
+  const sources = {
+    'test-payments-ribbon.css': sheet('test-payments-ribbon.css'),
+    'community.css': sheet('../features/community/components/community.css'),
+  };
+
+  it.each([
+    ['html[data-ribbon] .boot-ribbon', 'test-payments-ribbon.css', '.test-payments-ribbon'],
+    ['.boot-banner img', 'community.css', '.banner__link img'],
+    ['.boot-banner__text', 'community.css', '.banner__text'],
+    ['.boot-banner__title', 'community.css', '.banner__title'],
+    ['.boot-banner__subtitle', 'community.css', '.banner__subtitle'],
+  ] as const)('%s has every declaration of %s’s %s', (copy, file, original) => {
+    const drawn = sources[file].get(original);
+    const copied = shell.get(copy);
+    expect(drawn, original).toBeDefined();
+    expect(copied, copy).toBeDefined();
+    // What the original sets, the copy sets to the same value (it may set more).
+    expect(copied).toEqual(new Map([...copied!, ...drawn!]));
+  });
+});
