@@ -43,6 +43,28 @@ describe('local storage', () => {
     expect(fs.readdirSync(path.join(root, 'private/base'))).toEqual(['c.png']);
   });
 
+  it('writes a buffer again after its directory was removed meanwhile', async () => {
+    const first = await storage.put('result/2026/01/a.png', Buffer.from('one'), {
+      contentType: 'image/png',
+      visibility: 'private',
+    });
+    fs.rmSync(path.join(root, 'private/result'), { recursive: true });
+    const second = await storage.put('result/2026/01/b.png', Buffer.from('two'), {
+      contentType: 'image/png',
+      visibility: 'private',
+    });
+    expect((await storage.get(second))?.toString()).toBe('two');
+    expect(await storage.get(first)).toBeNull();
+    expect(fs.readdirSync(path.join(root, 'private/result/2026/01'))).toEqual(['b.png']);
+  });
+
+  it('writes a buffer too large to write at once as a stream, whole', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024, 7);
+    const key = await storage.put('result/2026/01/big.png', big, { contentType: 'image/png', visibility: 'private' });
+    expect((await storage.get(key))?.equals(big)).toBe(true);
+    expect(fs.readdirSync(path.join(root, 'private/result/2026/01')).sort()).toEqual(['b.png', 'big.png']);
+  });
+
   it('leaves nothing behind when a stream fails', async () => {
     const failing = new Readable({
       read() {

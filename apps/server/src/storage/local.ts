@@ -9,6 +9,16 @@ import { contentTypeOf, objectKey, visibilityOf, type ObjectStorage } from './st
 /** The path the app serves local objects under (see plugins/static-files.ts). */
 export const LOCAL_FILES_PATH = '/files/';
 
+/**
+ * A buffer up to this size is written in one blocking call. Into the page cache that takes a
+ * fraction of a millisecond (0.3 ms for 300 KB, 0.4 ms for 1.5 MB here), about one statement of the
+ * embedded database, which runs on this thread as well; written asynchronously it takes three
+ * turns of the event loop (open, write, close) and a fourth for the rename, and on a loop kept busy
+ * by the database each turn waits for the statements ahead of it: a finished task's image took
+ * 2–3 ms to land. Larger buffers and every stream are written asynchronously.
+ */
+const WRITE_AT_ONCE_BYTES = 4 * 1024 * 1024;
+
 /** Files under <data>/files, served by the app at /files/<key>; private ones need a signed URL. */
 export function createLocalStorage(opts: { root: string; signer: UrlSigner }): ObjectStorage {
   const root = path.resolve(opts.root);
@@ -18,24 +28,39 @@ export function createLocalStorage(opts: { root: string; signer: UrlSigner }): O
     return full;
   };
   let writes = 0;
+  /** Directories made (or found) by this process: not asked for again. One removed meanwhile is made again. */
+  const dirs = new Set<string>();
   return {
     kind: 'local',
     origin: null,
     async put(name, body, { visibility }) {
       const key = objectKey(visibility, name);
       const full = resolve(key);
-      await fsp.mkdir(path.dirname(full), { recursive: true });
+      const dir = path.dirname(full);
       // Write then rename, so a reader never sees half a file.
       writes += 1;
       const tmp = `${full}.${process.pid}.${writes}.tmp`;
-      try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp));
-        await fsp.rename(tmp, full);
-      } catch (err) {
-        await fsp.rm(tmp, { force: true });
-        throw err;
+      const atOnce = Buffer.isBuffer(body) && body.length <= WRITE_AT_ONCE_BYTES;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          if (atOnce) {
+            if (!dirs.has(dir)) fs.mkdirSync(dir, { recursive: true });
+            fs.writeFileSync(tmp, body);
+            fs.renameSync(tmp, full);
+          } else {
+            if (!dirs.has(dir)) await fsp.mkdir(dir, { recursive: true });
+            await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp));
+            await fsp.rename(tmp, full);
+          }
+          dirs.add(dir);
+          return key;
+        } catch (err) {
+          await fsp.rm(tmp, { force: true });
+          // Its directory was removed since (a buffer can be written again; a stream is spent).
+          const gone = (err as NodeJS.ErrnoException).code === 'ENOENT' && dirs.delete(dir);
+          if (!gone || attempt > 0 || !Buffer.isBuffer(body)) throw err;
+        }
       }
-      return key;
     },
     async getStream(key) {
       // Half-written files are never objects.
