@@ -77,6 +77,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     sessions,
   });
   const workspace = createWorkspaceModule({ database, storage, uploads });
+  const announcer = createTaskAnnouncer(queue);
   const design = await createDesignModule({
     database,
     log,
@@ -90,7 +91,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     workspace: workspace.workspace,
     engines,
     translator,
-    announcer: createTaskAnnouncer(queue),
+    announcer,
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
   });
   const system = createSystemModule({
@@ -111,6 +112,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     engines,
     wakeups,
     queue,
+    /** Hands submitted tasks to the workers (those of this process take theirs directly). */
+    announcer,
     /** The process's fault counters (one per process, whatever builds the services). */
     faults: processFaults,
     ...messaging,

@@ -84,11 +84,14 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   ).unref();
   await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1, message: 2 } });
   await runner.dispatch();
+  // A task submitted in this process goes straight to its workers while they have room.
+  const detach = services.announcer.attachWorkers((engine) => runner.localSlot(engine));
   await queue.schedule('housekeeping', '17 * * * *');
   await queue.send('housekeeping', {});
 
   return async () => {
     clearInterval(watch);
+    detach();
     await runner.stop();
     await images.settled();
     await stopWakeups();

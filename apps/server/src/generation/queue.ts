@@ -140,19 +140,46 @@ export interface Announcement {
 }
 
 /**
+ * A free place of a worker in this process, held for one task while it is submitted here, so the
+ * submit can claim the task itself: it starts without a round trip through the queue.
+ */
+export interface LocalSlot {
+  workerId: string;
+  /** The submit claimed the task for this place (its transaction committed): the worker runs it. */
+  start(row: TaskRow): void;
+  /** The task went into the queue after all (a task was waiting ahead of it), or the submit failed. */
+  release(): void;
+}
+
+/**
  * Hands a queued task to the workers. The claim reads the queue itself (the tasks table, in line
  * order), so a NOTIFY is all it takes to wake them: `announcement` is that NOTIFY, sent in the
  * statement that publishes the task's event (no round trip of its own). A task waiting for a
  * generation server is not claimed that way: it has no announcement and `enqueue` gives it its
- * own job once its change has committed.
+ * own job once its change has committed. `localSlot`: a place with the workers of this process,
+ * once they are attached (ROLE=all); none on a node that only serves the API.
  */
 export function createTaskAnnouncer(queue: Pick<JobQueue, 'send'>) {
   const waits = (row: Pick<TaskRow, 'notice'>) => row.notice === 'waiting_for_server';
+  let local: ((engine: string) => Promise<LocalSlot | null>) | null = null;
   return {
     announcement: (row: Pick<TaskRow, 'engine' | 'notice'>): Announcement | null =>
       waits(row) ? null : { channel: TASK_QUEUED_CHANNEL, payload: row.engine },
     enqueue: async (row: Pick<TaskRow, 'id'>) => {
       await queue.send('generate', { taskId: row.id });
     },
+    localSlot: (engine: string) => (local ? local(engine) : Promise.resolve(null)),
+    /**
+     * The workers of this process take submitted tasks directly from now on; returns the function
+     * that stops it (what was attached before is attached again).
+     */
+    attachWorkers(slot: (engine: string) => Promise<LocalSlot | null>) {
+      const before = local;
+      local = slot;
+      return () => {
+        if (local === slot) local = before;
+      };
+    },
   };
 }
+export type TaskAnnouncer = ReturnType<typeof createTaskAnnouncer>;

@@ -1,19 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { TaskRow, UploadRow } from '../db/schema/index.ts';
-import { EngineError, type Engine, type EngineEvent, type EngineResult, type EngineRunContext } from './engine.ts';
+import type { Engine, EngineEvent, EngineResult, EngineRunContext } from './engine.ts';
 import { prepareEngineTask, type LoadImage, type SourceOf } from './engine-task.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
 import { completeWithResults } from './completion.ts';
 import { pasteBack } from './paste-back.ts';
 import { createProgressWriter } from './progress-writer.ts';
-import { TASK_QUEUED_CHANNEL } from './queue.ts';
+import { recoverOrphans } from './recover.ts';
+import { settleFailure, WAIT_RETRY_SECONDS } from './settle-failure.ts';
+import { TASK_QUEUED_CHANNEL, type LocalSlot } from './queue.ts';
 import type { GenerationSettings } from './settings.ts';
 
 export const CANCEL_CHANNEL = 'task_cancel';
 const PROGRESS_MS = 300;
-/** While no generation server is available, a queued task asks again this often. */
-const WAIT_RETRY_SECONDS = 5;
 
 /**
  * What the runner needs of storage and the workspace (the modules above wire them in). `Stored`:
@@ -65,7 +65,7 @@ export interface RunnerDeps<Stored = unknown> {
 /** A notification can be missed (a reconnect, a task of a node that died): the queue is read this often anyway. */
 const SWEEP_MS = 2_000;
 
-type Start = (engine: Engine, job: Parameters<Engine['run']>[0], ctx: EngineRunContext) => Promise<EngineResult>;
+export type Start = (engine: Engine, job: Parameters<Engine['run']>[0], ctx: EngineRunContext) => Promise<EngineResult>;
 
 /**
  * Runs tasks handed over by the queue: claims one (exactly one process wins), feeds the engine,
@@ -75,6 +75,8 @@ type Start = (engine: Engine, job: Parameters<Engine['run']>[0], ctx: EngineRunC
 export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
   const { lifecycle, log } = deps;
   const running = new Map<string, AbortController>();
+  /** Places held for tasks being submitted in this process (see `localSlot`), counted as running. */
+  let held = 0;
   let stopListening: (() => Promise<void>) | null = null;
   let beat: NodeJS.Timeout | null = null;
   let sweep: NodeJS.Timeout | null = null;
@@ -167,7 +169,13 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
     } catch (err) {
       await progress.close();
       await chain;
-      await settleFailure(claimed, err, controller.signal.reason as string | undefined, accepted && !!engine.resume);
+      await settleFailure(
+        deps,
+        claimed.id,
+        err,
+        controller.signal.reason as string | undefined,
+        accepted && !!engine.resume,
+      );
     } finally {
       if (previewKey) deps.sink.dropPreview(previewKey).catch(() => {});
       clearTimeout(timeout);
@@ -176,38 +184,6 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
       // A slot is free: the next task in line, if the last pass left some for want of room (a task
       // queued since then announces itself).
       if (backlog) pump();
-    }
-  }
-
-  async function settleFailure(row: TaskRow, err: unknown, reason: string | undefined, resumable = false) {
-    const id = row.id;
-    const e = err instanceof EngineError ? err : null;
-    if (reason === 'shutdown' && resumable) {
-      // The server keeps working on it: the next process takes it up there (recover) instead of
-      // sending it again, which a hosted provider would bill twice.
-      log.info({ taskId: id }, 'stopping: the task stays with its server for the next process');
-    } else if (reason === 'shutdown') {
-      // This process is stopping: another one takes the task from the queue.
-      await lifecycle.handBack(id);
-    } else if (reason === 'timeout' || e?.kind === 'stalled') {
-      await lifecycle.timedOut(id, e?.server);
-    } else if (reason === 'cancel' || e?.kind === 'interrupted') {
-      await lifecycle.interrupted(id);
-    } else if (e?.kind === 'unavailable') {
-      // Nothing ran anywhere: it waits for a server as if it had never left the queue.
-      if (await lifecycle.notTaken(id)) await deps.enqueueLater(id, WAIT_RETRY_SECONDS);
-    } else if (e?.kind === 'lost') {
-      log.warn({ taskId: id, kind: e.kind, server: e.server, msg: e.message }, 'engine fault: moving the task');
-      await lifecycle.fault(id, e.server);
-    } else if (e?.kind === 'refused') {
-      log.warn({ taskId: id, msg: e.message }, 'the provider refused the prompt or an image');
-      await lifecycle.moderated(id, e.server);
-    } else if (e?.kind === 'invalid') {
-      log.warn({ taskId: id, msg: e.message }, 'engine refused the task');
-      await lifecycle.refused(id, e.server);
-    } else {
-      log.error({ err, taskId: id }, 'task failed');
-      await lifecycle.lost(id);
     }
   }
 
@@ -273,7 +249,7 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
         backlog = false;
         for (;;) {
           if (stopped || deps.signal.aborted) break;
-          if (running.size >= deps.settings.concurrency) {
+          if (running.size + held >= deps.settings.concurrency) {
             backlog = true;
             break;
           }
@@ -308,42 +284,62 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
     await follow(claimed, engine, (e, job, ctx) => e.run(job, ctx));
   }
 
+  /** Takes back tasks whose process died (see recover.ts). */
+  const recover = (staleBefore: Date) =>
+    recoverOrphans(
+      {
+        ...deps,
+        running: (id: string) => running.has(id),
+        follow: (row, engine, start) => follow(row, engine, start, true),
+      },
+      staleBefore,
+    );
+
   /**
-   * Takes back tasks whose process died: those of this node's earlier processes at once, others
-   * once silent. One a server already accepted is first asked about there (collected when done,
-   * followed while running); only one the server lost is sent again.
+   * Holds a place for a task of `engine` submitted in this process, when there is room and the
+   * engine has a server: the submit claims the task for it and hands it over here, without the
+   * queue's notification and claim. Null when this process would not take the task now.
    */
-  async function recover(staleBefore: Date) {
-    const orphans = await lifecycle.orphans(staleBefore, `${deps.nodeId}:`, deps.workerId);
-    for (const row of orphans) {
-      if (running.has(row.id)) continue;
-      const engine = row.server && row.engineRef ? await deps.engine(row.engine).catch(() => null) : null;
-      const adopted =
-        engine?.resume && row.workerId ? await lifecycle.adopt(row.id, row.workerId, deps.workerId) : null;
-      if (engine?.resume && adopted) {
-        const at = { server: row.server!, ref: row.engineRef! };
-        log.info({ taskId: row.id, ...at }, 'taking up a task the server already has');
-        follow(
-          adopted,
-          engine,
-          (e, job, ctx) =>
-            e.resume!(job, at, ctx).catch((err: unknown) => {
-              // The server forgot it: send it again, as a run of its own.
-              if (err instanceof EngineError && err.kind === 'lost') throw new EngineError('unavailable', err.message);
-              throw err;
-            }),
-          true,
-        ).catch((err: unknown) => log.error({ err, taskId: row.id }, 'resumed task failed'));
-      } else {
-        await lifecycle.handBack(row.id, { orphan: true });
-      }
+  async function localSlot(engineName: string): Promise<LocalSlot | null> {
+    if (stopped || deps.signal.aborted || !deps.engineNames.includes(engineName)) return null;
+    if (running.size + held >= deps.settings.concurrency) return null;
+    held += 1;
+    let open = true;
+    const close = () => {
+      if (!open) return false;
+      open = false;
+      held -= 1;
+      return true;
+    };
+    const engine = await deps.engine(engineName).catch(() => null);
+    if (!engine?.available()) {
+      close();
+      return null;
     }
-    return orphans.length;
+    return {
+      workerId: deps.workerId,
+      start(row) {
+        if (!close()) return;
+        if (stopped || deps.signal.aborted) {
+          // Stopping meanwhile: the task waits in the queue for the next process, as a running one would.
+          lifecycle.handBack(row.id).catch((err: unknown) => log.error({ err, taskId: row.id }, 'handing back failed'));
+          return;
+        }
+        follow(row, engine, (e, job, ctx) => e.run(job, ctx)).catch((err: unknown) =>
+          log.error({ err, taskId: row.id }, 'task failed'),
+        );
+      },
+      release() {
+        // Its place may be what a task in line was waiting for.
+        if (close() && backlog) pump();
+      },
+    };
   }
 
   return {
     run,
     recover,
+    localSlot,
     running: () => running.size,
     /** Starts claiming queued tasks: at once, on every announcement, and every SWEEP_MS. */
     async dispatch() {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
-import type { Announcement } from '../queue.ts';
+import type { Announcement, LocalSlot } from '../queue.ts';
 import { MAX_ATTEMPTS, TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
 import { createTaskStateRepository, type NewTask, type TaskPatch } from './task-state.repository.ts';
 
@@ -46,6 +46,11 @@ export interface LifecycleDeps {
    */
   announcement(row: TaskRow): Announcement | null;
   enqueue(row: TaskRow): Promise<void>;
+  /**
+   * A place with a worker of this process for a task of this engine, held while the task is
+   * submitted; null (or absent) when there is none: the task is queued and announced.
+   */
+  localSlot?(engine: string): Promise<LocalSlot | null>;
   /** Told what went wrong after a change had committed (its event, its run time), which stands all the same. */
   log: { warn(obj: object, msg: string): void };
 }
@@ -69,6 +74,12 @@ const claimPatch = (workerId: string): TaskPatch => ({
   engineRef: null,
   attempt: sql`${tasks.attempt} + 1`,
 });
+
+/** A task claimed as it is created (its first run). */
+const claimedAtStart = (workerId: string) => {
+  const now = new Date();
+  return { workerId, startedAt: now, heartbeatAt: now, progress: 0, attempt: 1 };
+};
 
 /** Queued tasks of these engines that a worker may claim. */
 const claimable = (engines: string[]) => sql`${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)}
@@ -155,25 +166,41 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
   }
 
   return {
-    /** A new task, charged in the same transaction that creates it and announced to the workers with its event. */
+    /**
+     * A new task, charged in the same transaction that creates it. When a worker of this process
+     * has room and no task of its engine waits ahead of it, it is claimed in that transaction too
+     * and goes straight to that worker (its first event says generating); otherwise it is queued
+     * and announced to the workers with its event.
+     */
     async create(values: Omit<NewTask, 'state' | 'costCubes' | 'coveredByPlan'>, cubes: number) {
+      const slot = (await deps.localSlot?.(values.engine)) ?? null;
       let announced = false;
-      const row = await database.transaction(async (tx) => {
-        // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
-        const id = randomUUID();
-        const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
-        const task = await createTaskStateRepository(tx).insert({
-          ...values,
-          id,
-          state: 'queued',
-          costCubes: paid.coveredByPlan ? 0 : cubes,
-          coveredByPlan: paid.coveredByPlan,
+      let row: TaskRow;
+      try {
+        row = await database.transaction(async (tx) => {
+          // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
+          const id = randomUUID();
+          const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
+          const repo = createTaskStateRepository(tx);
+          const claimed = slot !== null && !(await repo.anyWhere(claimable([values.engine])));
+          const task = await repo.insert({
+            ...values,
+            id,
+            ...(claimed ? { ...claimedAtStart(slot.workerId), state: 'generating' } : { state: 'queued' }),
+            costCubes: paid.coveredByPlan ? 0 : cubes,
+            coveredByPlan: paid.coveredByPlan,
+          });
+          const also = claimed ? null : deps.announcement(task);
+          await deps.publish(tx, task, { also });
+          announced = claimed || also !== null;
+          return task;
         });
-        const also = deps.announcement(task);
-        await deps.publish(tx, task, { also });
-        announced = also !== null;
-        return task;
-      });
+      } catch (err) {
+        slot?.release();
+        throw err;
+      }
+      if (row.state === 'generating') slot!.start(row);
+      else slot?.release();
       if (!announced) await deps.enqueue(row);
       return row;
     },

@@ -32,7 +32,7 @@ export interface DesignModuleDeps {
   engines: Pick<EngineRegistry, 'get' | 'canCancelRunning'>;
   translator: Translator | null;
   /** Hands a task to the generation workers (announces it, or schedules it while it waits for a server). */
-  announcer: Pick<LifecycleDeps, 'announcement' | 'enqueue'>;
+  announcer: Pick<LifecycleDeps, 'announcement' | 'enqueue' | 'localSlot'>;
   /** Tells the process running a task to stop it. */
   cancelRunning: (taskId: string) => Promise<void>;
   log: LifecycleDeps['log'];
@@ -67,6 +67,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
       ),
     announcement: deps.announcer.announcement,
     enqueue: deps.announcer.enqueue,
+    localSlot: deps.announcer.localSlot,
     log: deps.log,
   });
   const tasks = createTaskService({

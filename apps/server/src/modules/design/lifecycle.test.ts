@@ -44,6 +44,88 @@ describe('without workers (tasks wait in the queue)', () => {
     expect(await t.app.services!.ledger.sumOf(profile.id)).toBe(19);
   });
 
+  /** A worker of this process with room, standing in for the runner: it records what it is given. */
+  function localWorker() {
+    const calls: string[] = [];
+    const detach = t.app.services!.announcer.attachWorkers(async () => ({
+      workerId: 'test-node:1:local',
+      start: (row) => calls.push(`start ${row.id}`),
+      release: () => calls.push('release'),
+    }));
+    return { calls, detach };
+  }
+  /** Ends every task still waiting in line (earlier tests leave some). */
+  const emptyTheLine = async () => {
+    const services = t.app.services!;
+    for (const row of await services.queuedTasks('preview', 100)) await services.taskLifecycle.cancelQueued(row.id);
+  };
+  const eventsOf = async (taskId: string) =>
+    (
+      await t.app.services!.database.query<{ state: string }>(
+        `select payload->>'state' as state from task_events where task_id = $1 order by id`,
+        [taskId],
+      )
+    ).map((e) => e.state);
+
+  it('hands a task to a worker of this process with room in its submit: its first event says generating', async () => {
+    const { cookie } = await registerUser(t);
+    await emptyTheLine();
+    const worker = localWorker();
+    try {
+      const task = (await submit(t, cookie, { mode: 'text', prompt: 'at once' })).json().data;
+      expect(task).toMatchObject({ state: 'generating', position: null });
+      expect(worker.calls).toEqual([`start ${task.id}`]);
+      expect(await eventsOf(task.id)).toEqual(['generating']);
+      const [row] = await t.app.services!.database.query<{ worker_id: string; attempt: number; started: boolean }>(
+        'select worker_id, attempt, started_at is not null as started from tasks where id = $1',
+        [task.id],
+      );
+      expect(row).toEqual({ worker_id: 'test-node:1:local', attempt: 1, started: true });
+      expect((await balanceOf(t, cookie)).cubes).toBe(19);
+    } finally {
+      worker.detach();
+    }
+  });
+
+  it('queues a task behind one already waiting in line, and gives back the place it held', async () => {
+    const { cookie } = await registerUser(t);
+    const first = (await submit(t, cookie, { mode: 'text', prompt: 'in line' })).json().data;
+    const worker = localWorker();
+    try {
+      const second = (await submit(t, cookie, { mode: 'text', prompt: 'behind it' })).json().data;
+      expect([first.state, second.state]).toEqual(['queued', 'queued']);
+      expect(second.position).toBe(first.position + 1);
+      expect(worker.calls).toEqual(['release']);
+      expect(await eventsOf(second.id)).toEqual(['queued']);
+    } finally {
+      worker.detach();
+    }
+  });
+
+  it('gives back the place when the submit fails whole: no task, nothing charged', async () => {
+    const { cookie, profile } = await registerUser(t);
+    await emptyTheLine();
+    const db = t.app.services!.database;
+    await db.query(`create function refuse_generating_event() returns trigger language plpgsql as $$
+      begin
+        if new.payload->>'state' = 'generating' then raise exception 'event table full'; end if;
+        return new;
+      end $$`);
+    await db.query(`create trigger refuse_generating_event before insert on task_events for each row
+      execute function refuse_generating_event()`);
+    const worker = localWorker();
+    try {
+      expect((await submit(t, cookie, { mode: 'text', prompt: 'no room for its event' })).json().status).toBe(500);
+      expect(worker.calls).toEqual(['release']);
+      expect(await db.query('select id from tasks where user_id = $1', [profile.id])).toEqual([]);
+      expect((await balanceOf(t, cookie)).cubes).toBe(20);
+    } finally {
+      worker.detach();
+      await db.query('drop trigger refuse_generating_event on task_events');
+      await db.query('drop function refuse_generating_event()');
+    }
+  });
+
   it("cannot cancel another user's task", async () => {
     const a = await registerUser(t);
     const b = await registerUser(t);
@@ -175,11 +257,12 @@ describe('the event stream', () => {
 
   it('pushes each change once, in order, and replays what a reconnecting browser missed', async () => {
     const { cookie } = await registerUser(t);
-    const live = readEvents(cookie, 3);
+    const live = readEvents(cookie, 2);
     await live.attached;
     const task = (await submit(t, cookie, { mode: 'text', prompt: 'live' })).json().data;
     const seen = await live;
-    expect(seen[0]!.data).toMatchObject({ id: task.id, state: 'queued' });
+    // The worker had room: the task was claimed in its submit, so its first event says generating.
+    expect(seen[0]!.data).toMatchObject({ id: task.id, state: 'generating' });
     expect(seen.map((e) => e.data.seq)).toEqual([...seen.map((e) => e.data.seq)].sort((a, b) => a - b));
     await until(() => getTask(t, cookie, task.id), finished);
     // Reconnect from the first event: everything after it comes back, in order, ending complete.
@@ -194,14 +277,14 @@ describe('the event stream', () => {
 
   it('carries an event too large for its notification all the same, in its place', async () => {
     const { cookie } = await registerUser(t);
-    const live = readEvents(cookie, 3);
+    const live = readEvents(cookie, 2);
     await live.attached;
     // Two prompts of 1,000 Chinese characters: the event is over 7,000 bytes on every copy of them.
     const prompt = '湖'.repeat(1000);
     const task = (await submit(t, cookie, { mode: 'text', prompt, negativePrompt: '雾'.repeat(1000) })).json().data;
     const seen = await live;
-    expect(seen.map((e) => e.data.id)).toEqual([task.id, task.id, task.id]);
-    expect(seen[0]!.data).toMatchObject({ state: 'queued', promptOriginal: prompt });
+    expect(seen.map((e) => e.data.id)).toEqual([task.id, task.id]);
+    expect(seen[0]!.data).toMatchObject({ state: 'generating', promptOriginal: prompt });
     expect(seen.map((e) => e.id)).toEqual([...seen.map((e) => e.id)].sort((a, b) => a - b));
     const sizes = await t.app.services!.database.query<{ bytes: number }>(
       `select octet_length(payload::text) as bytes from task_events where task_id = $1 order by id`,
