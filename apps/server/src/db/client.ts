@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -62,6 +62,33 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * The types drizzle reads as PostgreSQL's text and parses itself: timestamps, dates, intervals, and
+ * the arrays of these and of numerics. It asks every query for that with per-query parsers, which
+ * PGlite merges into its own (364 of them) on every query: a tenth of a millisecond each, on the
+ * thread that runs everything. So the instance reads these types as text itself, drizzle's option
+ * is dropped as the no-op it then is, and every other caller (the job queue, raw statements) asks
+ * for PGlite's own parsers of them back and sees what it always saw.
+ */
+const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+
+type Queryable = Pick<PGlite, 'query' | 'exec'>;
+/** `client` with each query's options changed by `adjust`; a transaction's handle is changed alike. */
+function withOptions<C extends Queryable>(client: C, adjust: (opts?: QueryOptions) => QueryOptions | undefined): C {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query')
+        return (text: string, params?: unknown[], opts?: QueryOptions) => target.query(text, params, adjust(opts));
+      if (prop === 'exec') return (text: string, opts?: QueryOptions) => target.exec(text, adjust(opts));
+      if (prop === 'transaction' && 'transaction' in target)
+        return <T>(fn: (tx: Queryable) => Promise<T>) =>
+          (target as unknown as PGlite).transaction((tx) => fn(withOptions(tx, adjust)));
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Opens PGlite in `dir` (or in memory when dir is null) and applies the migrations. */
 export async function openPglite(dir: string | null, opts: PgliteOptions = {}): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
@@ -71,14 +98,23 @@ export async function openPglite(dir: string | null, opts: PgliteOptions = {}): 
       ? new PGlite(dir)
       : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const own = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, client.parsers[oid]!]));
+  for (const oid of TEXT_TYPES) client.parsers[oid] = (text: string) => text;
+  const textual = new Set(TEXT_TYPES.map(String));
+  const forDrizzle = withOptions(client, (opts) => {
+    if (!opts?.parsers || !Object.keys(opts.parsers).every((oid) => textual.has(oid))) return opts;
+    const { parsers: _same, ...rest } = opts;
+    return rest;
+  });
+  const raw = withOptions(client, (opts) => ({ ...opts, parsers: { ...own, ...opts?.parsers } }));
+  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
-    driver: { kind: 'pglite', client },
+    driver: { kind: 'pglite', client: raw },
     async query<T>(text: string, params: unknown[] = []) {
-      return (await client.query<T>(text, params)).rows;
+      return (await raw.query<T>(text, params)).rows;
     },
     transaction: (fn) => inTransaction(db, fn),
     async listen(channel, onMessage) {
