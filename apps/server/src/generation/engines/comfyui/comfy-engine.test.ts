@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../engine.ts';
+import { outputsHeard } from './prompt-server-ops.ts';
 import {
   cleanup,
   isPng,
@@ -37,8 +38,25 @@ describe('ComfyUI engine: runs', () => {
     expect(body.prompt_id).toBe(task.id);
     expect(body.client_id).toBeTruthy();
     expect(nodesOf(postedGraph(fake, task.id), 'EmptyLatentImage')[0]!.inputs).toMatchObject({ batch_size: 3 });
+    // The socket reported the images (`executed`): they were fetched without asking /history first.
+    const routes = fake.requests.map((r) => r.route);
+    expect(routes.slice(0, routes.indexOf('GET /view'))).not.toContain(`GET /history/${task.id}`);
     await vi.waitFor(() => expect(fake.bodiesOf('POST /history')).toContainEqual({ delete: [task.id] }));
     expect(fake.queue.history.size).toBe(0);
+  });
+
+  it('takes the images the socket reported only once every output node has reported', () => {
+    const graph = {
+      '1': { class_type: 'KSampler', inputs: {} },
+      '9': { class_type: 'SaveImage', inputs: { filename_prefix: 'turing/a' } },
+      '10': { class_type: 'SaveImage', inputs: { filename_prefix: 'turing/b' } },
+    };
+    const image = { filename: 'a_00001_.png', subfolder: 'turing', type: 'output' };
+    expect(outputsHeard(graph, {})).toBeUndefined();
+    expect(outputsHeard(graph, { '9': { images: [image] } })).toBeUndefined();
+    expect(outputsHeard(graph, { '9': { images: [image] }, '10': { images: [] } })).toEqual({
+      outputs: { '9': { images: [image] }, '10': { images: [] } },
+    });
   });
 
   it('uploads the inputs of an edit under unique names and pastes the result back through the mask', async () => {

@@ -26,10 +26,15 @@ export interface ImageRef {
   type: string;
 }
 
+/** What an output node made (SaveImage: its images), in /history and in the socket's `executed`. */
+export interface HistoryOutput {
+  images?: ImageRef[];
+}
+
 export interface HistoryEntry {
   /** The queue item it ran as: [number, prompt_id, graph, extra_data (client_id), outputs]. */
   prompt?: QueueItem;
-  outputs?: Record<string, { images?: ImageRef[] }>;
+  outputs?: Record<string, HistoryOutput>;
   status?: { status_str?: string; completed?: boolean; messages?: [string, Record<string, unknown>][] };
 }
 

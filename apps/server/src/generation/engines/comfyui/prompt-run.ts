@@ -1,7 +1,7 @@
 import { EngineError, type EngineResult, type EngineRunContext } from '../../engine.ts';
 import { ComfyConnectionError } from './comfy-http.ts';
 import type { SocketListener } from './comfy-socket.ts';
-import type { Graph, HistoryEntry, PreviewFrame, QueueInfo, SocketMessage } from './comfy-types.ts';
+import type { Graph, HistoryEntry, HistoryOutput, PreviewFrame, QueueInfo, SocketMessage } from './comfy-types.ts';
 import type { ServerWatcher } from './fleet-server.ts';
 import { GraphProgress } from './graph-progress.ts';
 import { PromptOutcome, type PromptRunOptions } from './prompt-outcome.ts';
@@ -90,6 +90,11 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
         this.markStarted();
         this.events.progress(this.progress.progress(data.node, data.value, data.max));
         break;
+      case 'executed': {
+        const output = data.output as HistoryOutput | undefined;
+        if (data.node != null && output) this.heardOutputs[String(data.node)] = output;
+        break;
+      }
       case 'execution_success':
         this.background(this.finish());
         break;

@@ -1,6 +1,6 @@
 import { EngineError } from '../../engine.ts';
 import type { ComfyHttp } from './comfy-http.ts';
-import type { Graph, HistoryEntry, QueueInfo } from './comfy-types.ts';
+import type { Graph, HistoryEntry, HistoryOutput, QueueInfo } from './comfy-types.ts';
 import { outputNodeIds } from './workflow-graph.ts';
 import { roleNode } from './workflow-templates.ts';
 
@@ -37,6 +37,17 @@ export function historyFailure(entry: HistoryEntry, server: string): EngineError
     return new EngineError('lost', 'ComfyUI interrupted the prompt (not at our request)', { server });
   }
   return new EngineError('lost', 'ComfyUI ended the prompt with an error', { server });
+}
+
+/**
+ * The outputs the socket reported (`executed`, sent as each output node of the prompt finishes) as
+ * a history entry, once every output node of the graph has reported: the images can be fetched
+ * without asking /history. Undefined while one is missing (a node answered from the cache reports
+ * none; a reconnect may have dropped one): /history says then.
+ */
+export function outputsHeard(graph: Graph, heard: Record<string, HistoryOutput>): HistoryEntry | undefined {
+  const ids = outputNodeIds(graph);
+  return ids.length > 0 && ids.every((id) => heard[id]) ? { outputs: { ...heard } } : undefined;
 }
 
 /** The SaveImage outputs of our graph, fetched through /view. */
