@@ -145,8 +145,12 @@ export interface Announcement {
  */
 export interface LocalSlot {
   workerId: string;
-  /** The submit claimed the task for this place (its transaction committed): the worker runs it. */
-  start(row: TaskRow): void;
+  /**
+   * The submit claimed the task for this place (its transaction committed): the worker runs it.
+   * Resolves after one turn of the event loop, in which the run gets as far as its first wait (for
+   * most engines, its request has left): the submit's answer is rendered after that, not before.
+   */
+  start(row: TaskRow): Promise<void>;
   /** The task went into the queue after all (a task was waiting ahead of it), or the submit failed. */
   release(): void;
 }

@@ -318,7 +318,7 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
     }
     return {
       workerId: deps.workerId,
-      start(row) {
+      async start(row) {
         if (!close()) return;
         if (stopped || deps.signal.aborted) {
           // Stopping meanwhile: the task waits in the queue for the next process, as a running one would.
@@ -328,6 +328,7 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
         follow(row, engine, (e, job, ctx) => e.run(job, ctx)).catch((err: unknown) =>
           log.error({ err, taskId: row.id }, 'task failed'),
         );
+        await new Promise((resolve) => setImmediate(resolve));
       },
       release() {
         // Its place may be what a task in line was waiting for.

@@ -199,7 +199,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         slot?.release();
         throw err;
       }
-      if (row.state === 'generating') slot!.start(row);
+      if (row.state === 'generating') await slot!.start(row);
       else slot?.release();
       if (!announced) await deps.enqueue(row);
       return row;
