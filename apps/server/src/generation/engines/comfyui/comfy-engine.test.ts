@@ -38,11 +38,27 @@ describe('ComfyUI engine: runs', () => {
     expect(body.prompt_id).toBe(task.id);
     expect(body.client_id).toBeTruthy();
     expect(nodesOf(postedGraph(fake, task.id), 'EmptyLatentImage')[0]!.inputs).toMatchObject({ batch_size: 3 });
-    // The socket reported the images (`executed`): they were fetched without asking /history first.
-    const routes = fake.requests.map((r) => r.route);
-    expect(routes.slice(0, routes.indexOf('GET /view'))).not.toContain(`GET /history/${task.id}`);
     await vi.waitFor(() => expect(fake.bodiesOf('POST /history')).toContainEqual({ delete: [task.id] }));
     expect(fake.queue.history.size).toBe(0);
+  });
+
+  it('fetches the images the socket reported (executed) without asking /history first', async () => {
+    const fake = await startFake();
+    // No watchdog poll in this run (it may ask /history whenever the socket is quiet for long).
+    const engine = startEngine([fake.url], { stallMs: 30_000, pollMs: 30_000 });
+    fake.queue.hold = true;
+    const task = makeTask({ count: 2 });
+    const ctx = makeContext();
+    const run = engine.run(task, ctx);
+    // Held while running: the engine follows it before it can end.
+    await untilRunning(ctx, run);
+    const from = fake.requests.length;
+    fake.queue.release();
+    expect((await run).images).toHaveLength(2);
+    const routes = fake.requests.slice(from).map((r) => r.route);
+    expect(routes).toContain('GET /view');
+    expect(routes.slice(0, routes.indexOf('GET /view'))).not.toContain(`GET /history/${task.id}`);
+    await vi.waitFor(() => expect(fake.bodiesOf('POST /history')).toContainEqual({ delete: [task.id] }));
   });
 
   it('takes the images the socket reported only once every output node has reported', () => {
