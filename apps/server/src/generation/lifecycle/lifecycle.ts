@@ -75,15 +75,25 @@ const claimPatch = (workerId: string): TaskPatch => ({
   attempt: sql`${tasks.attempt} + 1`,
 });
 
-/** A task claimed as it is created (its first run). */
-const claimedAtStart = (workerId: string) => {
-  const now = new Date();
-  return { workerId, startedAt: now, heartbeatAt: now, progress: 0, attempt: 1 };
-};
-
 /** Queued tasks of these engines that a worker may claim. */
 const claimable = (engines: string[]) => sql`${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)}
   and not ${tasks.cancelRequested} and ${tasks.notice} is distinct from 'waiting_for_server'`;
+
+/**
+ * A new task's columns: claimed by `workerId` (its first run starts now), unless a task of its
+ * engine already waits in line, in which case it is queued behind it. Decided in the insert itself.
+ */
+function claimedUnlessInLine(workerId: string, engine: string) {
+  const inLine = sql`exists (select 1 from ${tasks} where ${claimable([engine])})`;
+  const unless = (claimed: SQL, queued: SQL) => sql`case when ${inLine} then ${queued} else ${claimed} end`;
+  return {
+    state: unless(sql`'generating'`, sql`'queued'`),
+    workerId: unless(sql`${workerId}`, sql`null`),
+    startedAt: unless(sql`now()`, sql`null`),
+    heartbeatAt: unless(sql`now()`, sql`null`),
+    attempt: unless(sql`1`, sql`0`),
+  };
+}
 
 /** The next task in line for these engines (queue order, as the positions users see count it), locked. */
 const nextQueued = (engines: string[]) => sql`${tasks.id} = (
@@ -181,15 +191,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
           // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
           const id = randomUUID();
           const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
-          const repo = createTaskStateRepository(tx);
-          const claimed = slot !== null && !(await repo.anyWhere(claimable([values.engine])));
-          const task = await repo.insert({
+          const task = await createTaskStateRepository(tx).insert({
             ...values,
             id,
-            ...(claimed ? { ...claimedAtStart(slot.workerId), state: 'generating' } : { state: 'queued' }),
+            ...(slot ? claimedUnlessInLine(slot.workerId, values.engine) : { state: 'queued' }),
             costCubes: paid.coveredByPlan ? 0 : cubes,
             coveredByPlan: paid.coveredByPlan,
           });
+          const claimed = task.state === 'generating';
           const also = claimed ? null : deps.announcement(task);
           await deps.publish(tx, task, { also });
           announced = claimed || also !== null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TaskState } from '@turing/contract';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { engineStats, tasks } from '../../db/schema/index.ts';
 
@@ -14,7 +15,8 @@ export type TaskPatch = { [K in keyof Omit<NewTask, 'id' | 'userId' | 'seq'>]?: 
  */
 export function createTaskStateRepository(db: Db) {
   return {
-    async insert(values: NewTask) {
+    /** Values, or SQL computed in the statement (a claim that depends on the line). */
+    async insert(values: PgInsertValue<typeof tasks>) {
       const [row] = await db.insert(tasks).values(values).returning();
       return row!;
     },
