@@ -71,6 +71,14 @@ export interface PgliteOptions {
  * for PGlite's own parsers of them back and sees what it always saw.
  */
 const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+/** Their array types and the type of an element (PGlite parses an array with its element's parser). */
+const ARRAY_OF: Record<number, number> = {
+  1231: types.NUMERIC,
+  1115: types.TIMESTAMP,
+  1185: types.TIMESTAMPTZ,
+  1187: types.INTERVAL,
+  1182: types.DATE,
+};
 
 type Queryable = Pick<PGlite, 'query' | 'exec'>;
 /** `client` with each query's options changed by `adjust`; a transaction's handle is changed alike. */
@@ -98,7 +106,15 @@ export async function openPglite(dir: string | null, opts: PgliteOptions = {}): 
       ? new PGlite(dir)
       : new PGlite();
   await client.waitReady;
-  const own = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, client.parsers[oid]!]));
+  // PGlite's own parsers of these types, kept for the raw statements (an array's element parser
+  // taken now: PGlite's array parsers look their element's parser up when they run).
+  const own = Object.fromEntries(
+    TEXT_TYPES.map((oid) => {
+      const element = ARRAY_OF[oid] === undefined ? undefined : client.parsers[ARRAY_OF[oid]]!;
+      const parser = element ? (text: string) => types.arrayParser(text, element, oid) : client.parsers[oid]!;
+      return [oid, parser] as const;
+    }),
+  );
   for (const oid of TEXT_TYPES) client.parsers[oid] = (text: string) => text;
   const textual = new Set(TEXT_TYPES.map(String));
   const forDrizzle = withOptions(client, (opts) => {

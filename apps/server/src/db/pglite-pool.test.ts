@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leasePglite, releasePglite } from '../../test-support/pglite-pool.ts';
+import { users } from './schema/index.ts';
 
 // The test apps' PGlite databases are reused within a worker: what one test leaves must never
 // reach the next.
@@ -42,5 +43,29 @@ describe('the test apps’ reused PGlite databases', () => {
     const afterListen = await leasePglite(undefined);
     expect(afterListen).not.toBe(afterBegin);
     await releasePglite(afterListen);
+  });
+});
+
+// The embedded database reads dates and times as text for drizzle (its columns parse them), while
+// the job queue and raw statements get PGlite's own values, arrays included.
+describe('the embedded database', () => {
+  it('gives raw statements dates and times as PGlite parses them, and drizzle the text it parses itself', async () => {
+    const database = await leasePglite(undefined);
+    const [row] = await database.query<{ at: unknown; ats: unknown[]; day: unknown; n: unknown[] }>(
+      `select timestamptz '2026-01-02 03:04:05+00' as at, array[timestamptz '2026-01-02 03:04:05+00'] as ats,
+              date '2026-01-02' as day, array[1.5::numeric] as n`,
+    );
+    expect(row!.at).toEqual(new Date('2026-01-02T03:04:05Z'));
+    expect(row!.ats).toEqual([new Date('2026-01-02T03:04:05Z')]);
+    expect(row!.day).toBeInstanceOf(Date);
+    // PGlite reads numerics as text (their digits kept), in arrays too.
+    expect(row!.n).toEqual(['1.5']);
+    const [user] = await database.db
+      .insert(users)
+      .values({ username: 'dates', nickname: 'Dates', inviteCode: 'DATES1' })
+      .returning({ createdAt: users.createdAt });
+    expect(user!.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(user!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    await releasePglite(database);
   });
 });
