@@ -6,7 +6,14 @@ import {
   registerUser,
   type TestApp,
 } from '../../../test-support/test-app.ts';
-import { balanceOf, finished, getTask, submit, until } from '../../../test-support/design-helpers.ts';
+import {
+  balanceOf,
+  buildGenerationApp,
+  finished,
+  getTask,
+  submit,
+  until,
+} from '../../../test-support/design-helpers.ts';
 import { spawnServer, type RunningServer } from '../../../test-support/spawn-server.ts';
 
 // PostgreSQL only: races and separate worker processes.
@@ -46,6 +53,37 @@ describe('concurrent submits', () => {
     );
     expect((await balanceOf(t, cookie)).cubes).toBe(20);
     expect(await t.app.services!.ledger.sumOf(profile.id)).toBe(20);
+  });
+});
+
+describe('concurrent submits beside a worker with room', () => {
+  let t: Awaited<ReturnType<typeof buildGenerationApp>>;
+  beforeAll(async () => {
+    // A slow engine: what was handed over is still running when the test looks.
+    t = await buildGenerationApp({ WORKER_CONCURRENCY: '2', PREVIEW_PACE_MS: '60000', USER_ACTIVE_TASKS_MAX: '100' });
+  });
+  afterAll(() => t.close());
+
+  it('8 at once: never more running than the worker has room for, which it fills; the rest wait in line', async () => {
+    const { cookie } = await registerUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        submit(t, cookie, { mode: 'text', prompt: `race ${i}` }).then((r) => r.json().data),
+      ),
+    );
+    // A submit that found a task in line (committed by another one meanwhile) queues behind it and
+    // gives its place back, and the worker claims from the line instead: at most two answers say
+    // generating, and the worker ends up running two either way.
+    expect(answers.filter((a: { state: string }) => a.state === 'generating').length).toBeLessThanOrEqual(2);
+    const count = () =>
+      t.app.services!.database.query<{ state: string; n: number }>(
+        `select state, count(*)::int as n from tasks where state in ('queued', 'generating') group by state order by state`,
+      );
+    expect(await until(count, (rows) => rows[0]?.n === 2)).toEqual([
+      { state: 'generating', n: 2 },
+      { state: 'queued', n: 6 },
+    ]);
+    expect((await balanceOf(t, cookie)).cubes).toBe(12);
   });
 });
 
