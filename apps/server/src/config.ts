@@ -109,6 +109,11 @@ const envSchema = z.object({
    * about 2.5× the CPU time), or `off` for a plain lanczos enlargement marked "Preview".
    */
   UPSCALER_MODEL: z.enum(['slim', 'medium', 'off']).default('slim'),
+  /**
+   * The upscaler thread's nice value on Linux (0–19): 10 yields the cores to the API when they are
+   * short; 0 gives it an equal share (a node that only upscales, or a test with a deadline).
+   */
+  UPSCALER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** A fresh install's community starts with demo creators, works and banners (first start only; never in tests). */
   DEMO_CONTENT: z
     .enum(['true', 'false'])

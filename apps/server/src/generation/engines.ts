@@ -21,7 +21,7 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger, ext
         const weights = config.UPSCALER_MODEL;
         return createPreviewEngine({
           paceMs: config.PREVIEW_PACE_MS,
-          upscaler: weights === 'off' ? undefined : createUpscaler({ weights }),
+          upscaler: weights === 'off' ? undefined : createUpscaler({ weights, nice: config.UPSCALER_NICE }),
         });
       }
       case 'comfyui': {

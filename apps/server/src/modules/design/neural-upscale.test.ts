@@ -13,10 +13,13 @@ import {
 } from '../../../test-support/design-helpers.ts';
 
 // The real upscaler (ESRGAN on the CPU); `architecture-beta` runs on OpenAI, which has no upscale.
+// Its thread runs at nice 0: at the default 10 it gets a tenth of a core while the test run keeps
+// both cores busy, and an upscale of seconds outlasts the test's deadline.
 let t: Awaited<ReturnType<typeof buildGenerationApp>>;
 beforeAll(async () => {
   t = await buildGenerationApp({
     UPSCALER_MODEL: 'slim',
+    UPSCALER_NICE: '0',
     MODEL_ENGINES: 'architecture-beta:openai',
     OPENAI_API_KEY: 'sk-test',
     OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
