@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -54,7 +55,7 @@ function preloadLandingPage(): Plugin {
             if (next?.type === 'chunk') filesOf(next, into);
           }
         };
-        const map: Record<string, { files: string[]; en: string[]; zh: string[] }> = {};
+        const map: Record<string, { files: string[]; en: string[]; zh: string[]; antd?: string }> = {};
         for (const [route, { page, namespaces }] of Object.entries(LANDING_PAGES)) {
           const chunk = byModule(page);
           if (!chunk) throw new Error(`${page} has no chunk of its own`);
@@ -71,6 +72,10 @@ function preloadLandingPage(): Plugin {
             return [...out].filter((f) => !files.has(f)).map((f) => `/${f}`);
           };
           map[route] = { files: [...files].map((f) => `/${f}`), en: locale('en'), zh: locale('zh') };
+          const antd = Object.values(bundle).find(
+            (a) => a.type === 'asset' && a.names.includes(firstLoadStylesName(route)),
+          );
+          if (antd) map[route].antd = `/${antd.fileName}`;
         }
         // Early requests: the address and the language are known here, before the entry has arrived,
         // so the client configuration (every page) and the community's banners start now unless the
@@ -94,6 +99,8 @@ function preloadLandingPage(): Plugin {
           `function img(u){if(!u)return;var k=document.createElement('link');k.rel='preload';k.as='image';k.href=u;k.fetchPriority='high';document.head.appendChild(k)}` +
           `var d;try{d=JSON.parse(document.getElementById('boot-data').textContent)}catch(x){}` +
           `if(!d)get(${api(systemEndpoints.clientConfig.path)});` +
+          // The page's prebuilt Ant Design styles: the entry waits for them before its first render.
+          `if(r&&r.antd)try{window.__antdStyles=fetch(r.antd).then(function(s){return s.ok?s.text():''}).catch(function(){return ''})}catch(x){}` +
           `if(p==='/community'){if(d){img(d.banners[0]&&d.banners[0].imageUrl)}else{var b=get(${api(communityEndpoints.banners.path)});b&&b.then(function(s){return s.clone().json()}).then(function(j){img(j&&j.data&&j.data[0]&&j.data[0].imageUrl)}).catch(function(){})}}` +
           `var done=0;function rest(){if(done)return;done=1;` +
           `if(p==='/login'){get(${api(authEndpoints.googleInfo.path)});get(${api(authEndpoints.wechatInfo.path)})}` +
@@ -112,6 +119,33 @@ function preloadLandingPage(): Plugin {
         );
         return { html: inlined, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
+    },
+  };
+}
+
+/** The asset name of a landing page's prebuilt Ant Design stylesheet (`/login` → `antd-login.css`). */
+const firstLoadStylesName = (route: string) => `antd-${route.slice(1)}.css`;
+
+/**
+ * Ant Design's styles for the landing pages' components, made at build time (build/first-load-styles.ts)
+ * instead of on the phone's main thread; index.html's early script fetches the page's sheet.
+ */
+function prebuildFirstLoadStyles(): Plugin {
+  return {
+    name: 'prebuild-first-load-styles',
+    apply: 'build',
+    async buildStart() {
+      // Ant Design names its style classes after the mode it is loaded in (`css-dev-only-…` outside
+      // production, which Vite sets for a build): a build in another mode ships no sheets.
+      if (process.env.NODE_ENV !== 'production') return;
+      const url = pathToFileURL(path.join(import.meta.dirname, 'build/first-load-styles.ts')).href;
+      const { firstLoadStyles, FIRST_LOAD_STYLE_ROUTES } = (await import(
+        url
+      )) as typeof import('./build/first-load-styles.ts');
+      for (const route of FIRST_LOAD_STYLE_ROUTES) {
+        if (!LANDING_PAGES[route]) throw new Error(`${route} is not a landing page`);
+        this.emitFile({ type: 'asset', name: firstLoadStylesName(route), source: firstLoadStyles(route) });
+      }
     },
   };
 }
@@ -176,6 +210,7 @@ export default defineConfig({
   plugins: [
     react(),
     ...antdRedirects,
+    prebuildFirstLoadStyles(),
     preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.
     compression({
