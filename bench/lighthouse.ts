@@ -59,12 +59,16 @@ export async function mobileLighthouse(): Promise<{ routes: MobileRoute[]; loadB
       });
       try {
         for (const route of MOBILE_ROUTES) {
-          const result = await lighthouse(`${server.origin}/#${route}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-          });
+          const audit = () =>
+            lighthouse(`${server.origin}/#${route}`, {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+            });
+          // A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP) measured nothing: once more.
+          let result = await audit();
+          if (result?.lhr.runtimeError) result = await audit();
           const { categories, audits } = result!.lhr;
           const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
           runs.get(route)!.push({
