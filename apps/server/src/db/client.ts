@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createStatementCache } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,16 +82,39 @@ const ARRAY_OF: Record<number, number> = {
 };
 
 type Queryable = Pick<PGlite, 'query' | 'exec'>;
-/** `client` with each query's options changed by `adjust`; a transaction's handle is changed alike. */
-function withOptions<C extends Queryable>(client: C, adjust: (opts?: QueryOptions) => QueryOptions | undefined): C {
+type Run = (text: string, params: unknown[], opts?: QueryOptions) => Promise<Results<unknown>>;
+/** Where a statement runs instead of PGlite's `query` (see pglite-statements.ts); null: PGlite's. */
+interface Runner {
+  preparable(text: string): boolean;
+  alone: Run;
+  inTransaction: Run;
+}
+
+/**
+ * `client` with each query's options changed by `adjust`, and run by `runner` where it takes the
+ * statement; a transaction's handle is changed alike.
+ */
+function withOptions<C extends Queryable>(
+  client: C,
+  adjust: (opts?: QueryOptions) => QueryOptions | undefined,
+  runner: Runner | null = null,
+  inTransaction = false,
+): C {
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query')
-        return (text: string, params?: unknown[], opts?: QueryOptions) => target.query(text, params, adjust(opts));
+        return (text: string, params?: unknown[], opts?: QueryOptions) => {
+          const adjusted = adjust(opts);
+          // A closed transaction's handle refuses the statement PGlite's way.
+          const usable = !inTransaction || !(target as unknown as Transaction).closed;
+          if (runner && usable && runner.preparable(text))
+            return (inTransaction ? runner.inTransaction : runner.alone)(text, params ?? [], adjusted);
+          return target.query(text, params, adjusted);
+        };
       if (prop === 'exec') return (text: string, opts?: QueryOptions) => target.exec(text, adjust(opts));
       if (prop === 'transaction' && 'transaction' in target)
         return <T>(fn: (tx: Queryable) => Promise<T>) =>
-          (target as unknown as PGlite).transaction((tx) => fn(withOptions(tx, adjust)));
+          (target as unknown as PGlite).transaction((tx) => fn(withOptions(tx, adjust, runner, true)));
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -117,11 +141,15 @@ export async function openPglite(dir: string | null, opts: PgliteOptions = {}): 
   );
   for (const oid of TEXT_TYPES) client.parsers[oid] = (text: string) => text;
   const textual = new Set(TEXT_TYPES.map(String));
-  const forDrizzle = withOptions(client, (opts) => {
-    if (!opts?.parsers || !Object.keys(opts.parsers).every((oid) => textual.has(oid))) return opts;
-    const { parsers: _same, ...rest } = opts;
-    return rest;
-  });
+  const forDrizzle = withOptions(
+    client,
+    (opts) => {
+      if (!opts?.parsers || !Object.keys(opts.parsers).every((oid) => textual.has(oid))) return opts;
+      const { parsers: _same, ...rest } = opts;
+      return rest;
+    },
+    createStatementCache(client),
+  );
   const raw = withOptions(client, (opts) => ({ ...opts, parsers: { ...own, ...opts?.parsers } }));
   const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
