@@ -81,8 +81,12 @@ describe('ComfyUI engine: resume after a restart', () => {
     const runs = [before.run(makeTask(), blocker).catch((err: unknown) => err)];
     await blocker.running;
     const task = makeTask();
-    runs.push(before.run(task, makeContext()).catch((err: unknown) => err));
-    await vi.waitFor(() => expect(fake.queue.pending.map((e) => e.id)).toEqual([task.id]));
+    const waiting = makeContext();
+    runs.push(before.run(task, waiting).catch((err: unknown) => err));
+    // Closed once the process has its answer (the ref it records): an engine closed while the POST
+    // is still unanswered takes the prompt back off the queue, as it could not be resumed.
+    await vi.waitFor(() => expect(waiting.events).toContainEqual({ type: 'accepted', server: fake.url, ref: task.id }));
+    expect(fake.queue.pending.map((e) => e.id)).toEqual([task.id]);
     await before.close();
     await Promise.all(runs);
     const engine = startEngine([fake.url], { clientId });
