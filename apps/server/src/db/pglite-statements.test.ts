@@ -1,6 +1,8 @@
+import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { leasePglite, releasePglite } from '../../test-support/pglite-pool.ts';
+import { createStatementCache } from './pglite-statements.ts';
 import { users } from './schema/index.ts';
 
 // The embedded database runs drizzle's statements as named, prepared statements (pglite-statements.ts).
@@ -74,5 +76,18 @@ describe('the embedded database’s prepared statements', () => {
     await vi.waitFor(() => expect(heard).toEqual(['hello', 'again']));
     await stop();
     await releasePglite(database);
+  });
+
+  it('keep at most so many texts prepared: past that, a new text runs unnamed and leaves nothing behind', async () => {
+    const pg = await PGlite.create();
+    const statements = createStatementCache(pg, { maxStatements: 2 });
+    for (let i = 0; i < 5; i++) {
+      const result = await statements.alone<{ n: number }>(`select $1::int + ${i} as n`, [10]);
+      expect(result.rows).toEqual([{ n: 10 + i }]);
+    }
+    expect((await statements.alone<{ n: number }>('select $1::int + 4 as n', [1])).rows).toEqual([{ n: 5 }]);
+    const kept = await pg.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+    expect(kept.rows).toEqual([{ n: 2 }]);
+    await pg.close();
   });
 });

@@ -35,7 +35,8 @@ interface Locks {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-export function createStatementCache(pg: PGlite) {
+/** `maxStatements`: how many texts are kept prepared (tests lower it). */
+export function createStatementCache(pg: PGlite, { maxStatements = MAX_STATEMENTS } = {}) {
   const statements = new Map<string, Statement>();
   let named = 0;
   const locks = pg as unknown as Locks;
@@ -47,7 +48,9 @@ export function createStatementCache(pg: PGlite) {
     try {
       let statement = statements.get(text);
       if (!statement) {
-        const name = `s${++named}`;
+        // Past the limit a new text runs as the unnamed statement, which the next one replaces.
+        const keep = statements.size < maxStatements;
+        const name = keep ? `s${++named}` : '';
         await send(protocol.serialize.parse({ name, text, types: opts?.paramTypes }), opts);
         const described = await send(protocol.serialize.describe({ type: 'S', name }), opts);
         statement = {
@@ -55,7 +58,7 @@ export function createStatementCache(pg: PGlite) {
           paramTypes: parse.parseDescribeStatementResults(described),
           rows: described.filter((m) => m.name === 'rowDescription' || m.name === 'noData'),
         };
-        if (statements.size < MAX_STATEMENTS) statements.set(text, statement);
+        if (keep) statements.set(text, statement);
       }
       const { paramTypes } = statement;
       const values = params.map((value, i) => {
