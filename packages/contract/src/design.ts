@@ -122,6 +122,13 @@ export const task = z.object({
   /** The image an iterate, edit or upscale task started from (the owner's own), for before/after; null for text. */
   baseImage: z.object({ url: z.string(), thumbUrl: z.string() }).nullable(),
   cost: z.object({ cubes: z.number().int(), coveredByPlan: z.boolean(), refunded: z.boolean() }),
+  /**
+   * A completed task whose engine delivered fewer images than asked: how many of each, and the
+   * cubes given back for the rest (0 when a plan paid for it); null otherwise.
+   */
+  shortfall: z
+    .object({ asked: z.number().int(), delivered: z.number().int(), refundedCubes: z.number().int() })
+    .nullable(),
   /** Why a task ended without results, in the caller's language. */
   error: z.object({ code: z.string(), msg: z.string() }).nullable(),
   createdAt: z.iso.datetime(),

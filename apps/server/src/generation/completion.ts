@@ -3,17 +3,35 @@ import type { Database, Db } from '../db/client.ts';
 import type { TaskRow, UploadRow } from '../db/schema/index.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
 import type { ResultSink } from './runner.ts';
+import { EngineError } from './engine.ts';
+
+/**
+ * A run that made no image failed: nothing is stored, and the task ends refunded without another
+ * paid try (kind `invalid`). One that made fewer than asked completes with what it made, and the
+ * completion pays the rest back; the operator sees it in the log.
+ */
+export function checkDelivered(
+  engine: string,
+  taskId: string,
+  asked: number,
+  delivered: number,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+) {
+  if (delivered === 0) throw new EngineError('invalid', `${engine}: the engine delivered no image`);
+  if (delivered < asked) log.warn({ taskId, engine, asked, delivered }, 'the engine delivered fewer images than asked');
+}
 
 /**
  * Completes a task whose results' files are stored. Their rows are written in the completion's
  * transaction and filed into the workspace in it, by task, so a run that stored results before
  * dying has them filed by its retry. A first run's results are all the task has, so its event
  * shows them without reading them back; an earlier run (handed back, or a process taken over) may
- * have stored some too. Resolves to whether the task completed here.
+ * have stored some too. `asked`: the images the run was asked for; when it delivered fewer, the
+ * completion pays the others back. Resolves to whether the task completed here.
  */
 export async function completeWithResults<Stored>(
   deps: { database: Database; lifecycle: TaskLifecycle; sink: ResultSink<Stored>; log: FastifyBaseLogger },
-  run: { claimed: TaskRow; taken: boolean; server?: string; engineMs: number; saved: Stored[] },
+  run: { claimed: TaskRow; taken: boolean; server?: string; engineMs: number; saved: Stored[]; asked: number },
 ) {
   const { claimed, saved } = run;
   const taskId = claimed.id;
@@ -22,6 +40,7 @@ export async function completeWithResults<Stored>(
   const completion = (fileToo: boolean) => ({
     server: run.server,
     engineMs: run.engineMs,
+    images: { asked: run.asked, delivered: saved.length },
     record: {
       all: claimed.attempt === 1 && !run.taken,
       write: async (tx: Db) => {

@@ -4,7 +4,7 @@ import type { TaskRow, UploadRow } from '../db/schema/index.ts';
 import type { Engine, EngineEvent, EngineResult, EngineRunContext } from './engine.ts';
 import { prepareEngineTask, type LoadImage, type SourceOf } from './engine-task.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
-import { completeWithResults } from './completion.ts';
+import { checkDelivered, completeWithResults } from './completion.ts';
 import { pasteBack } from './paste-back.ts';
 import { createProgressWriter } from './progress-writer.ts';
 import { recoverOrphans } from './recover.ts';
@@ -145,6 +145,7 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
         avoidServers: claimed.failedServers,
       });
       const engineMs = Math.round(performance.now() - engineStarted);
+      checkDelivered(engine.name, taskId, job.count, result.images.length, log);
       // A report under way finishes while the results are stored, before the task completes (its
       // events keep their order); one still waiting is dropped, as the results replace it. The
       // reports never reject.
@@ -162,7 +163,8 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
         );
       })();
       const [, saved] = await Promise.all([reported, stored]);
-      const done = await completeWithResults(deps, { claimed, taken, server: result.server, engineMs, saved });
+      const run = { claimed, taken, server: result.server, engineMs, saved, asked: job.count };
+      const done = await completeWithResults(deps, run);
       log.debug({ taskId, engineMs, totalMs: Math.round(performance.now() - claimedAt) }, 'task complete');
       if (!done) log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
       else await deps.onComplete?.(claimed.userId).catch(() => {});

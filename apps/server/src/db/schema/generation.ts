@@ -42,6 +42,13 @@ export const tasks = pgTable(
     costCubes: integer('cost_cubes').notNull().default(0),
     coveredByPlan: boolean('covered_by_plan').notNull().default(false),
     refunded: boolean('refunded').notNull().default(false),
+    /**
+     * Images the task delivered, set when it completes (null before, and for tasks that ended
+     * otherwise). Fewer than asked: the undelivered images' price went back (`refundedCubes`).
+     */
+    delivered: integer('delivered'),
+    /** Cubes given back for images a completed task did not deliver (a full refund sets `refunded`). */
+    refundedCubes: integer('refunded_cubes').notNull().default(0),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     errorCode: text('error_code'),
     /** Which process runs it and when it last said so; a stale heartbeat means the process died. */

@@ -28,6 +28,8 @@ export interface LedgerPort {
   /** Takes the price of task `taskId` and records it in the ledger, or throws why not. */
   charge(tx: Db, input: { userId: string; cubes: number; taskId: string }): Promise<{ coveredByPlan: boolean }>;
   refund(tx: Db, e: { userId: string; taskId: string; cubes: number }): Promise<unknown>;
+  /** Gives back the price of the images task `taskId` did not deliver (once per task). */
+  refundUndelivered(tx: Db, e: { userId: string; taskId: string; cubes: number }): Promise<unknown>;
   releaseSlot(tx: Db, userId: string): Promise<unknown>;
 }
 
@@ -150,6 +152,9 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         if (known.record.all) results = rows;
       }
       if (t.effects.includes('release')) await deps.ledger.releaseSlot(tx, moved.userId);
+      // `refundedCubes` was worked out by the completion's own update, from what the task cost.
+      if (t.effects.includes('refundUndelivered') && moved.refundedCubes > 0)
+        await deps.ledger.refundUndelivered(tx, { userId: moved.userId, taskId: id, cubes: moved.refundedCubes });
       if (t.effects.includes('refund') && moved.costCubes > 0 && (await repo.takeRefund(id))) {
         await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
         moved = { ...moved, refunded: true };
@@ -244,15 +249,43 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         serverAhead: null,
         ...(previewKey ? { previewKey } : {}),
       }),
-    /** `record`: the results' rows, written with the completion (nothing is written if the task ended otherwise). */
-    complete: (id: string, extra: { server?: string; engineMs?: number; record?: CompletionRecord }) =>
-      apply(
+    /**
+     * `record`: the results' rows, written with the completion (nothing is written if the task
+     * ended otherwise). `images`: how many the run was asked for and delivered; the price of those
+     * it did not deliver goes back in the completion's transaction, worked out in its update from
+     * what the task cost (a task paid by a plan cost nothing, and gets nothing back).
+     */
+    complete: (
+      id: string,
+      extra: {
+        server?: string;
+        engineMs?: number;
+        record?: CompletionRecord;
+        images?: { asked: number; delivered: number };
+      },
+    ) => {
+      const images = extra.images && {
+        asked: Math.max(1, Math.floor(extra.images.asked)),
+        delivered: Math.max(0, Math.floor(extra.images.delivered)),
+      };
+      const short = images ? Math.max(0, images.asked - images.delivered) : 0;
+      return apply(
         id,
         'complete',
-        { ...AFTER_END, server: extra.server ?? null, engineMs: extra.engineMs ?? null },
+        {
+          ...AFTER_END,
+          server: extra.server ?? null,
+          engineMs: extra.engineMs ?? null,
+          ...(images && {
+            delivered: Math.min(images.delivered, images.asked),
+            // Whole cubes per image: the price of a task is its images' prices, so this is exact.
+            refundedCubes: sql`(${tasks.costCubes} * ${short}::int) / ${images.asked}::int`,
+          }),
+        },
         undefined,
         { record: extra.record },
-      ),
+      );
+    },
     cancelQueued: (id: string) => apply(id, 'cancel', AFTER_END),
     requestCancel: (id: string) => apply(id, 'requestCancel', { cancelRequested: true }),
     interrupted: (id: string) => apply(id, 'interrupted', AFTER_END),

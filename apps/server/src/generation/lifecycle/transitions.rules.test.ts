@@ -36,6 +36,11 @@ describe('the task transition table', () => {
       expect(has(event, 'refund'), event).toBe(endings.includes(event) && table[event].to !== 'complete');
   });
 
+  it('pays back undelivered images only with a completion (the other ends refund everything)', () => {
+    expect(events.filter((e) => has(e, 'refundUndelivered'))).toEqual(['complete']);
+    expect(has('complete', 'refund')).toBe(false);
+  });
+
   it('tells the user of every change of state', () => {
     for (const event of events) if (table[event].to) expect(has(event, 'publish'), event).toBe(true);
   });

@@ -6,12 +6,13 @@ import type { ErrorCode, TaskNotice, TaskState } from '@turing/contract';
  * `from` followed by the effects, in one transaction when there is more than the event, so two
  * processes can never both move a task and no effect happens without its state change.
  *
- * Effects: `refund` gives back the cubes it cost (once per task), `release` frees the user's slot
+ * Effects: `refund` gives back the cubes it cost (once per task), `refundUndelivered` gives back
+ * the price of the images a completed task did not deliver (once), `release` frees the user's slot
  * of active tasks, `duration` folds the run into the rolling averages behind the wait estimates
  * (after commit), `publish` sends the change to the user's event streams (in the transaction when
  * there is one), `enqueue` hands the task to the workers after commit.
  */
-export type Effect = 'refund' | 'release' | 'duration' | 'publish' | 'enqueue';
+export type Effect = 'refund' | 'refundUndelivered' | 'release' | 'duration' | 'publish' | 'enqueue';
 
 export interface Transition {
   from: readonly TaskState[];
@@ -38,7 +39,13 @@ export const TRANSITIONS = {
   /** The server started working on it. */
   started: { from: ['generating'], effects: ['publish'] },
   progress: { from: ['generating'], effects: ['publish'] },
-  complete: { from: ['generating'], to: 'complete', effects: ['release', 'duration', 'publish'], notice: null },
+  /** It made its images: fewer than asked, and the ones it did not make are paid back with it. */
+  complete: {
+    from: ['generating'],
+    to: 'complete',
+    effects: ['refundUndelivered', 'release', 'duration', 'publish'],
+    notice: null,
+  },
   /** Cancelled before any server took it: ends at once. */
   cancel: { from: ['queued'], to: 'cancelled', effects: ['refund', 'release', 'publish'], notice: null },
   /** Cancel asked for a running task: its worker stops it through the engine. */

@@ -77,6 +77,19 @@ export function createLedgerService(deps: LedgerServiceDeps) {
         taskId: e.taskId,
       }),
 
+    /**
+     * Gives back the price of the images a completed task did not deliver: a refund row naming the
+     * task, once per task (its own key, apart from a whole task's refund).
+     */
+    refundUndelivered: (tx: Db, e: { userId: string; taskId: string; cubes: number }) =>
+      deps.ledger.in(tx).apply({
+        userId: e.userId,
+        kind: 'refund',
+        cubes: e.cubes,
+        idempotencyKey: `refund-undelivered:${e.taskId}`,
+        taskId: e.taskId,
+      }),
+
     /** Operator grants and later purchases, redemptions, invitations: once per idempotency key. */
     async grant(e: {
       userId: string;

@@ -17,6 +17,14 @@ export interface TaskPayloadDeps {
   capacity(engine: string): Promise<number | undefined>;
 }
 
+/** A completed task that delivered fewer images than its run was asked for, and what went back for them. */
+function shortfallOf(row: TaskRow): Task['shortfall'] {
+  if (row.state !== 'complete' || row.delivered === null) return null;
+  const asked = row.params.mode === 'upscale' ? 1 : row.params.count;
+  if (row.delivered >= asked) return null;
+  return { asked, delivered: row.delivered, refundedCubes: row.refundedCubes };
+}
+
 /** Seconds assumed for a kind of task before the first one finished. */
 const FIRST_GUESS_SECONDS = 8;
 
@@ -117,6 +125,7 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
       results: results.map((r, i) => resultDto(r, i, row)),
       baseImage: (baseId && bases?.get(baseId)) || null,
       cost: { cubes: row.costCubes, coveredByPlan: row.coveredByPlan, refunded: row.refunded },
+      shortfall: shortfallOf(row),
       error: row.errorCode ? { code: row.errorCode } : null,
       createdAt: row.createdAt.toISOString(),
       startedAt: row.startedAt?.toISOString() ?? null,

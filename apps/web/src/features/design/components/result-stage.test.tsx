@@ -197,3 +197,22 @@ describe('the result stage', () => {
     expect(within(stage).queryByTestId('stage-actions')).not.toBeInTheDocument();
   });
 });
+
+describe('a task that made fewer images than asked', () => {
+  it('says so beside the result with the cubes that came back, and without a refund when a plan paid', async () => {
+    mockApi({ '/design/cost': costAnswer() });
+    const short = complete({
+      shortfall: { asked: 4, delivered: 3, refundedCubes: 1 },
+      results: [1, 2, 3].map(makeResult),
+    });
+    const { rerender } = renderStage(short);
+    expect(screen.getByTestId('task-shortfall')).toHaveTextContent('3 of 4 images were made; 1 cube refunded');
+    rerender({ ...short, shortfall: { asked: 4, delivered: 3, refundedCubes: 0 } });
+    expect(screen.getByTestId('task-shortfall')).toHaveTextContent(/^3 of 4 images were made$/);
+    await i18n.changeLanguage('zh');
+    rerender({ ...short });
+    expect(screen.getByTestId('task-shortfall')).toHaveTextContent('共 4 张，生成了 3 张；已退还 1 个魔方');
+    rerender(complete({}));
+    expect(screen.queryByTestId('task-shortfall')).toBeNull();
+  });
+});

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button, Empty, Modal, Segmented, Tag } from 'antd';
-import { AppstoreOutlined, FullscreenOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  FullscreenOutlined,
+  InfoCircleOutlined,
+  LeftOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import type { Task } from '@turing/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CompareSlider } from './compare-slider.tsx';
 import { StageActions, type StageHandlers } from './stage-actions.tsx';
@@ -26,6 +33,14 @@ interface Props {
 
 /** The height the stage's picture may take: what a 900 px high window leaves under the header and over the strip. */
 const IMAGE_H = 'var(--stage-image-h)';
+
+/** "3 of 4 images were made; 1 cube refunded" (nothing refunded when a plan paid for the task). */
+export function shortfallText(t: TFunction, s: NonNullable<Task['shortfall']>) {
+  const counts = { delivered: s.delivered, asked: s.asked };
+  return s.refundedCubes > 0
+    ? t('task.shortfallRefund', { ...counts, count: s.refundedCubes })
+    : t('task.shortfall', counts);
+}
 
 /**
  * The selected result, as large as the space right of the parameters allows (fitted, never
@@ -129,6 +144,11 @@ export function ResultStage({ task, index, onIndex, onStep, canStep, full, onFul
                   {result.seed != null && (
                     <span className="stage__meta" data-testid="seed">
                       {t('stage.seed', { seed: result.seed })}
+                    </span>
+                  )}
+                  {task.shortfall && (
+                    <span className="stage__shortfall" data-testid="task-shortfall">
+                      <InfoCircleOutlined aria-hidden /> {shortfallText(t, task.shortfall)}
                     </span>
                   )}
                 </>

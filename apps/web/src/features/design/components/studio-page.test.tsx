@@ -119,6 +119,7 @@ describe('step editing', { timeout: 30_000 }, () => {
     previewUrl: null,
     results: [],
     cost: { cubes: 1, coveredByPlan: false, refunded: false },
+    shortfall: null,
     error: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     startedAt: null,

@@ -19,6 +19,7 @@ export const makeTask = (over: Partial<Task> = {}): Task => ({
   results: [],
   baseImage: null,
   cost: { cubes: 2, coveredByPlan: false, refunded: false },
+  shortfall: null,
   error: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   startedAt: null,

@@ -24,6 +24,7 @@ const task: Task = {
   results: [{ id: 'r1', url: '/f/1.png', thumbUrl: '/f/1-t.png', width: 10, height: 10, seed: 5 }],
   baseImage: null,
   cost: { cubes: 1, coveredByPlan: false, refunded: false },
+  shortfall: null,
   error: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   startedAt: null,
@@ -54,5 +55,18 @@ describe('the task history', () => {
     await userEvent.click(screen.getByRole('button', { name: /Open in studio/ }));
     expect(router.state.location.pathname).toBe('/design/step-editing');
     expect(router.state.location.state).toEqual({ params: task.params });
+  });
+
+  it('says when fewer images were made than asked, and what came back, in both languages', async () => {
+    const short: Task = { ...task, shortfall: { asked: 4, delivered: 3, refundedCubes: 2 } };
+    mockApi({ '/design/task/list': { data: { items: [short, { ...task, id: `${task.id.slice(0, -1)}2` }] } } });
+    renderInApp(<TaskHistory />);
+    expect(await screen.findByText(/3 of 4 images were made; 2 cubes refunded/)).toBeInTheDocument();
+    expect(screen.getAllByTestId('task-shortfall')).toHaveLength(1);
+    cleanup();
+    await i18n.changeLanguage('zh');
+    mockApi({ '/design/task/list': { data: { items: [short], nextCursor: null } } });
+    renderInApp(<TaskHistory />);
+    expect(await screen.findByText(/共 4 张，生成了 3 张；已退还 2 个魔方/)).toBeInTheDocument();
   });
 });

@@ -82,6 +82,18 @@ export function TaskHistory() {
                 <span className="ws-task__meta">
                   <time dateTime={task.createdAt}>{formatTime(task.createdAt)}</time>
                   {task.results.length > 0 && <> · {t('history.results', { count: task.results.length })}</>}
+                  {task.shortfall && (
+                    <span className="ws-task__shortfall" data-testid="task-shortfall">
+                      {' · '}
+                      {task.shortfall.refundedCubes > 0
+                        ? t('history.shortfallRefund', {
+                            delivered: task.shortfall.delivered,
+                            asked: task.shortfall.asked,
+                            count: task.shortfall.refundedCubes,
+                          })
+                        : t('history.shortfall', { delivered: task.shortfall.delivered, asked: task.shortfall.asked })}
+                    </span>
+                  )}
                 </span>
               </div>
               <Button icon={<ExperimentOutlined />} onClick={() => navigate(link.path, { state: link.state })}>
