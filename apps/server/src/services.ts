@@ -30,7 +30,7 @@ export type { Lifecycle } from './platform/lifecycle.ts';
  */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
-  const { storage, signer } = await createStorageFromConfig(config);
+  const { storage, signer, secret } = await createStorageFromConfig(config);
   const queue = createJobQueue(database, log);
   const settings = generationSettings(config);
   // Provider callbacks (heard on ENGINE_WAKE_CHANNEL by the workers) end a waiting poll early.
@@ -59,6 +59,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   const user = createUserModule({ database, sessions, codes, throttle, uploads });
   const billing = await createBillingModule({
     database,
+    deviceSecret: secret,
     config,
     welcomeCubes: settings.welcomeCubes,
     activeCap: settings.activeCap,

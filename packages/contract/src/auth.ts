@@ -16,7 +16,8 @@ import { LIMITS } from './limits.ts';
 import { route } from './route.ts';
 import { occupation, userProfile } from './user.ts';
 
-export const CODE_PURPOSES = ['register', 'reset', 'bind'] as const;
+/** "login": the second step of a login from an unknown device while the account is under attack. */
+export const CODE_PURPOSES = ['register', 'reset', 'bind', 'login'] as const;
 export const CODE_CHANNELS = ['phone', 'email'] as const;
 
 export const verCodeBody = z
@@ -60,6 +61,8 @@ export const loginBody = z
       .max(200, 'LOGIN_FAILED')
       .refine(isStorableText, INVALID_CHAR),
     remember: z.boolean().optional(),
+    /** A code sent with purpose "login", once the answer was LOGIN_VERIFICATION_REQUIRED. */
+    code: codeField.optional(),
   })
   .superRefine(requireOneIdentity);
 export type LoginBody = z.input<typeof loginBody>;
@@ -99,7 +102,9 @@ export const authRoutes = {
     ...authEndpoints.login,
     body: loginBody,
     response: userProfile,
-    summary: 'Phone or e-mail and password; starts a session',
+    summary:
+      'Phone or e-mail and password; starts a session. While the account sees many failed logins, a device it has ' +
+      'not logged in from also needs a code sent with purpose "login" (LOGIN_VERIFICATION_REQUIRED until it has one)',
   }),
   reset: route({
     ...authEndpoints.reset,

@@ -87,6 +87,11 @@ export const ERRORS = {
   CODE_COOLDOWN: def(429, 'Please wait {seconds} s before requesting another code', '请 {seconds} 秒后再获取验证码'),
   DELIVERY_FAILED: def(503, 'The code could not be sent, please try again later', '验证码发送失败，请稍后重试'),
   LOGIN_FAILED: def(400, 'Login failed: the account or password is wrong', '登录失败：账号或密码错误'),
+  LOGIN_VERIFICATION_REQUIRED: def(
+    403,
+    'This account has seen many failed logins: to log in from this device, also enter a verification code sent to its phone or e-mail',
+    '该账号近期登录失败次数过多：在此设备上登录还需输入发送到账号手机或邮箱的验证码',
+  ),
   RESET_FAILED: def(
     400,
     'Password reset failed, please check the code and try again',

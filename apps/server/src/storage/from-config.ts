@@ -4,9 +4,13 @@ import { createS3Storage } from './s3.ts';
 import { ensureSecretFile } from './secret-file.ts';
 import { createUrlSigner } from './signed-urls.ts';
 
-/** The object storage the configuration names (S3 when a bucket is set, else local files) and its URL signer. */
+/**
+ * The object storage the configuration names (S3 when a bucket is set, else local files), its URL
+ * signer and the signer's secret (shared by every node, so others derive their keys from it).
+ */
 export async function createStorageFromConfig(config: Config) {
-  const signer = createUrlSigner(await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET));
+  const secret = await ensureSecretFile(config.DATA_DIR, 'file-url-secret', config.FILE_URL_SECRET);
+  const signer = createUrlSigner(secret);
   const storage = config.S3_BUCKET
     ? createS3Storage({
         bucket: config.S3_BUCKET,
@@ -19,5 +23,5 @@ export async function createStorageFromConfig(config: Config) {
         signer,
       })
     : createLocalStorage({ root: config.filesDir, signer });
-  return { storage, signer };
+  return { storage, signer, secret };
 }

@@ -6,6 +6,7 @@ import type { MessagingService } from '../messaging/index.ts';
 import type { UserService } from '../user/index.ts';
 import { createAuthService, type AuthService } from './auth.service.ts';
 import { createGoogleClient } from './google.client.ts';
+import { createKnownDevices } from './known-device.ts';
 import { createOAuthService, type OAuthService } from './oauth.service.ts';
 import { createRateCounterRepository } from './rate-counter.repository.ts';
 import { createRateCounterService } from './rate-counter.service.ts';
@@ -30,6 +31,8 @@ export interface AuthModuleDeps {
   >;
   messaging: MessagingService;
   log: FastifyBaseLogger;
+  /** A secret every API node shares; the known-device cookies are signed with a key derived from it. */
+  deviceSecret: string;
   /**
    * The user and billing modules are built on this module's sessions, codes and limits, so the
    * sign-in flows that need them reach them through this once everything is built.
@@ -75,6 +78,7 @@ export function createAuthModule(deps: AuthModuleDeps) {
         messaging: deps.messaging,
         codes,
         throttle,
+        devices: createKnownDevices(deps.deviceSecret),
         invitations,
         log,
       }),

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import { defineRoute } from '../../shared/define-route.ts';
 import { toProfile } from '../user/index.ts';
 import type { AuthService } from './auth.service.ts';
+import { KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_MAX_AGE_SECONDS, KNOWN_DEVICE_PATH } from './known-device.ts';
 import type { OAuthService, Provider } from './oauth.service.ts';
 
 const STATE_COOKIE = 'oauth_state';
@@ -20,6 +21,16 @@ export interface AuthModuleOptions {
 export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) {
   const { auth, oauth, config } = opts;
   const perIp = (max: number, timeWindow: number) => ({ rateLimit: { max, timeWindow } });
+  /** Every sign-in marks the browser as known to the account (see known-device.ts). */
+  const rememberDevice = (req: FastifyRequest, reply: FastifyReply, userId: string) => {
+    reply.setCookie(KNOWN_DEVICE_COOKIE, auth.rememberDevice(req.cookies[KNOWN_DEVICE_COOKIE], userId), {
+      path: KNOWN_DEVICE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.production,
+      maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS,
+    });
+  };
 
   defineRoute(
     app,
@@ -34,6 +45,7 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
   defineRoute(app, authRoutes.register, async (req, reply) => {
     const user = await auth.register(req.body, { ip: req.ip });
     await app.startSession(reply, user.id, req, { persistent: true });
+    rememberDevice(req, reply, user.id);
     return toProfile(user);
   });
 
@@ -41,8 +53,9 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
     app,
     authRoutes.login,
     async (req, reply) => {
-      const user = await auth.login(req.body, { ip: req.ip });
+      const user = await auth.login(req.body, { ip: req.ip, device: req.cookies[KNOWN_DEVICE_COOKIE] });
       await app.startSession(reply, user.id, req, { persistent: req.body.remember !== false });
+      rememberDevice(req, reply, user.id);
       return toProfile(user);
     },
     perIp(config.LOGIN_IP_LIMIT, 60_000),
@@ -83,7 +96,10 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
         cookie,
         sessionToken: req.user ? req.sessionToken : null,
       });
-      if (out.signIn) await app.startSession(reply, out.signIn, req, { persistent: true });
+      if (out.signIn) {
+        await app.startSession(reply, out.signIn, req, { persistent: true });
+        rememberDevice(req, reply, out.signIn);
+      }
       return reply.redirect(out.redirect);
     };
 

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../shared/password.ts';
 import type { InvitationService } from '../billing/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { UserService } from '../user/index.ts';
+import type { KnownDevices } from './known-device.ts';
 import type { SessionService, SessionUser } from './session.service.ts';
 import type { Throttle } from './throttle.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
@@ -25,19 +26,20 @@ export function createAuthService(deps: {
   sessions: SessionService;
   messaging: MessagingService;
   throttle: Throttle;
+  devices: KnownDevices;
   invitations: InvitationService;
   log: FastifyBaseLogger;
 }) {
-  const { users, codes, throttle, messaging, log } = deps;
-  /** Reset messages still being sent after their answer went out. */
+  const { users, codes, throttle, devices, messaging, log } = deps;
+  /** Reset and login messages still being sent after their answer went out. */
   const pending = new Set<Promise<void>>();
 
   return {
     /**
-     * Sends a code. Register and reset answer alike whether or not the address has an account:
+     * Sends a code. Register, reset and login answer alike whether or not the address has an account:
      * a registered address receives "you already have an account" instead of a code, an unknown
-     * address asked for a reset receives nothing, and both get a stand-in code that no guess
-     * matches, so cooldowns and wrong-code answers look the same as for a real one.
+     * address asked for a reset or login code receives nothing, and both get a stand-in code that no
+     * guess matches, so cooldowns and wrong-code answers look the same as for a real one.
      */
     async sendCode(body: VerCodeInput, ctx: { locale: Locale; user: SessionUser | null; ip: string }) {
       const target = (body.channel === 'phone' ? body.phone : body.email)!;
@@ -50,25 +52,27 @@ export function createAuthService(deps: {
         throw new AppError(body.channel === 'phone' ? 'PHONE_TAKEN' : 'EMAIL_TAKEN');
 
       const accountExists = body.purpose === 'register' && existing !== null;
-      const unknownReset = body.purpose === 'reset' && existing === null;
+      // Reset and login codes go to an account's owner only.
+      const ownerOnly = body.purpose === 'reset' || body.purpose === 'login';
+      const unknownOwner = ownerOnly && existing === null;
       const issued = await codes.issue({
         channel: body.channel,
         target,
         purpose: body.purpose,
-        deliverable: !accountExists && !unknownReset,
+        deliverable: !accountExists && !unknownOwner,
       });
       const message = { channel: body.channel, to: target, locale: ctx.locale };
       const deliver = async () => {
-        if (unknownReset) return;
+        if (unknownOwner) return;
         if (accountExists) await messaging.sendAccountExists(message);
         else await messaging.sendCode({ ...message, purpose: body.purpose, code: issued.code });
       };
 
-      if (body.purpose === 'reset') {
-        // Whether a message goes out must not show in the answer's timing: reset mail is sent after answering.
+      if (ownerOnly) {
+        // Whether a message goes out must not show in the answer's timing: it is sent after answering.
         const sending: Promise<void> = deliver()
           .catch(async (err: unknown) => {
-            log.error({ err }, 'reset code delivery failed');
+            log.error({ err, purpose: body.purpose }, 'code delivery failed');
             await codes.withdraw(issued.id).catch(() => {});
           })
           .finally(() => pending.delete(sending));
@@ -115,18 +119,36 @@ export function createAuthService(deps: {
       });
     },
 
-    async login(body: LoginInput, ctx: { ip: string }) {
+    /**
+     * `device` is the known-device cookie. While the account is under attack, a browser it has not
+     * signed in from needs a code sent to the account as well as the password: the strangers'
+     * failures cost the owner one code, never the sign-in. The code is asked for and checked before
+     * the password, so the answer never tells a guesser whether the password was right.
+     */
+    async login(body: LoginInput, ctx: { ip: string; device?: string }) {
       const account = targetOf(body);
       // Counted before the password is checked: parallel guesses cannot all pass a stale count.
-      await throttle.login(account, ctx.ip);
+      const { underAttack } = await throttle.login(account, ctx.ip);
       const user = await users.findByIdentity(body);
+      // An address without an account is "under attack" alike: the answer says nothing of who exists.
+      const proof = underAttack && !(user && devices.knows(ctx.device, user.id));
+      let code: Awaited<ReturnType<typeof codes.check>> | null = null;
+      if (proof) {
+        if (!body.code) throw new AppError('LOGIN_VERIFICATION_REQUIRED');
+        code = await codes.check({ target: account, purpose: 'login', code: body.code });
+      }
       const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
       if (!user || !ok) throw new AppError('LOGIN_FAILED');
       // Said only to whoever knows the password: it tells the owner why, and nobody else anything.
       if (user.suspendedAt) throw new AppError('USER_SUSPENDED');
+      // The code proved the owner is here; the attack's count stays, for the other devices.
+      if (code) await codes.consume(deps.database.db, code.id);
       await throttle.loginSucceeded(account, ctx.ip);
       return user;
     },
+
+    /** The known-device cookie's value after `userId` signed in from the browser that sent `cookie`. */
+    rememberDevice: (cookie: string | undefined, userId: string) => devices.remember(cookie, userId),
 
     async reset(body: ResetInput, ctx: { ip: string }) {
       const target = targetOf(body);

@@ -194,6 +194,136 @@ describe('password reset without telling who has an account', () => {
   });
 });
 
+describe('an account under attack', () => {
+  const DEVICE = 'known_device';
+  /** The known-device cookie a sign-in set, ready for a Cookie header. */
+  const deviceFrom = (res: { headers: Record<string, unknown> }) => {
+    const raw = res.headers['set-cookie'];
+    const found = (Array.isArray(raw) ? raw : [raw]).find(
+      (c): c is string => typeof c === 'string' && c.startsWith(`${DEVICE}=`),
+    );
+    return found ? found.split(';')[0]! : '';
+  };
+  /** 110 wrong passwords: five from each of 22 addresses, past the account's limit of 100. */
+  const attack = async (email: string) => {
+    for (let a = 0; a < 22; a += 1) {
+      const tries = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          login({ email, password: 'not-the-one' }, {}, 'en', { remoteAddress: `10.66.${a}.1` }),
+        ),
+      );
+      // Refused, never locked: past the account's limit a code is asked for, whatever the password.
+      for (const r of tries) expect(['LOGIN_FAILED', 'LOGIN_VERIFICATION_REQUIRED']).toContain(r.json().code);
+    }
+  };
+  const sendLoginCode = (email: string, remoteAddress = '10.77.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/turing/unauthorized/verCode',
+      headers: appHeaders(),
+      remoteAddress,
+      payload: { channel: 'email', email, purpose: 'login' },
+    });
+
+  it('asks the owner at a new device for a code instead of refusing, and the code signs in', async () => {
+    const user = await registerUser(t, { email: 'besieged@example.com' });
+    await attack('besieged@example.com');
+    const owner = { remoteAddress: '10.77.0.1' };
+
+    const asked = await login({ email: 'besieged@example.com', password: user.password }, {}, 'en', owner);
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toMatchObject({ status: 403, code: 'LOGIN_VERIFICATION_REQUIRED' });
+    expect(asked.json().msg).toMatch(/verification code/);
+    expect(asked.headers['set-cookie']).toBeUndefined();
+    const zh = await login({ email: 'besieged@example.com', password: user.password }, {}, 'zh', owner);
+    expect(zh.json().msg).toMatch(/验证码/);
+
+    expect((await sendLoginCode('besieged@example.com')).json().status).toBe(200);
+    await settled();
+    const code = lastCode(t, 'besieged@example.com');
+    expect(readOutbox(t).at(-1)).toMatchObject({ purpose: 'login' });
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect(
+      (await login({ email: 'besieged@example.com', password: user.password, code: wrongCode }, {}, 'en', owner)).json()
+        .code,
+    ).toBe('CODE_WRONG');
+
+    const ok = await login({ email: 'besieged@example.com', password: user.password, code }, {}, 'en', owner);
+    expect(ok.json().status).toBe(200);
+    expect((await info(cookieFrom(ok))).json().status).toBe(200);
+    // Used once.
+    const again = await login({ email: 'besieged@example.com', password: user.password, code }, {}, 'en', {
+      remoteAddress: '10.77.0.2',
+    });
+    expect(again.json().code).toBe('CODE_EXPIRED');
+    // The browser that proved itself is known from now on.
+    const known = await login({ email: 'besieged@example.com', password: user.password }, { cookie: deviceFrom(ok) });
+    expect(known.json().status).toBe(200);
+  });
+
+  it('signs a device the owner signed in from before straight in', async () => {
+    const user = await registerUser(t, { email: 'regular@example.com' });
+    const earlier = await login({ email: 'regular@example.com', password: user.password }, {}, 'en', {
+      remoteAddress: '10.78.0.1',
+    });
+    const device = deviceFrom(earlier);
+    expect(device).toMatch(/^known_device=[\w.-]+$/);
+    expect(String(earlier.headers['set-cookie'])).toMatch(/known_device=[^;]+;.*HttpOnly/);
+    await attack('regular@example.com');
+
+    const back = await login({ email: 'regular@example.com', password: user.password }, { cookie: device }, 'en', {
+      remoteAddress: '10.78.0.2',
+    });
+    expect(back.json().status).toBe(200);
+    // A cookie that was not signed by the server, or is another account's, is no known device.
+    const other = await registerUser(t, { email: 'other-device@example.com' });
+    const otherDevice = deviceFrom(
+      await login({ email: 'other-device@example.com', password: other.password }, {}, 'en', {
+        remoteAddress: '10.78.0.3',
+      }),
+    );
+    for (const cookie of [otherDevice, `${device}x`, `${DEVICE}=${'A'.repeat(22)}.${'B'.repeat(22)}`]) {
+      const res = await login({ email: 'regular@example.com', password: user.password }, { cookie }, 'en', {
+        remoteAddress: '10.78.0.4',
+      });
+      expect(res.json().code).toBe('LOGIN_VERIFICATION_REQUIRED');
+    }
+  });
+
+  it('never tells a stranger whether a guessed password was right, code or not', async () => {
+    const user = await registerUser(t, { email: 'sieged@example.com' });
+    await attack('sieged@example.com');
+    const stranger = { remoteAddress: '10.79.0.1' };
+    const wrong = await login({ email: 'sieged@example.com', password: 'guess-1' }, {}, 'en', stranger);
+    const right = await login({ email: 'sieged@example.com', password: user.password }, {}, 'en', stranger);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'LOGIN_VERIFICATION_REQUIRED' });
+    expect(right.json()).toEqual(wrong.json());
+    // A made-up code is refused before the password is looked at, right or wrong.
+    const withCode = (password: string) =>
+      login({ email: 'sieged@example.com', password, code: '123456' }, {}, 'en', { remoteAddress: '10.79.0.2' });
+    const [guess, owners] = [await withCode('guess-2'), await withCode(user.password)];
+    expect(guess.json().code).toMatch(/^CODE_/);
+    expect(owners.json()).toEqual(guess.json());
+    // An address without an account answers alike.
+    const nobody = await login({ email: 'nobody-here@example.com', password: 'x-guess-1' }, {}, 'en', stranger);
+    expect(nobody.json().code).toBe('LOGIN_FAILED');
+    // The address's own limit still holds.
+    for (let i = 0; i < 3; i += 1) await login({ email: 'sieged@example.com', password: 'guess' }, {}, 'en', stranger);
+    expect((await login({ email: 'sieged@example.com', password: 'guess' }, {}, 'en', stranger)).statusCode).toBe(429);
+  });
+
+  it('sends login codes to owners only, answering alike for an unknown address', async () => {
+    await registerUser(t, { email: 'has-account@example.com' });
+    const known = await sendLoginCode('has-account@example.com', '10.80.0.1');
+    const unknown = await sendLoginCode('no-account@example.com', '10.80.0.1');
+    expect(unknown.json()).toEqual(known.json());
+    await settled();
+    expect(readOutbox(t).some((e) => e.to === 'no-account@example.com')).toBe(false);
+    expect(readOutbox(t).some((e) => e.to === 'has-account@example.com' && e.purpose === 'login')).toBe(true);
+  });
+});
+
 describe('per-IP login limit', () => {
   it('answers 429 with the wait', async () => {
     const limited = await buildTestApp({ LOGIN_IP_LIMIT: '2' });

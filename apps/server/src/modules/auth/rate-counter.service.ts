@@ -10,6 +10,11 @@ export function createRateCounterService(repo: RateCounterRepository, now: () =>
       const row = await repo.hit(key, windowMs, now());
       if (row.count > max) throw new AppError('RATE_LIMITED', { params: { seconds: secondsLeft(row.windowEndsAt) } });
     },
+    /** Counts one event, atomically, and tells whether the window now holds more than `max` (never refuses). */
+    async countOver(key: string, max: number, windowMs: number) {
+      const row = await repo.hit(key, windowMs, now());
+      return row.count > max;
+    },
     clear: (key: string) => repo.clear(key),
   };
 }

@@ -73,6 +73,16 @@ describe('the sign-in throttle', () => {
     expect(counters.rows.get('login:account:alice')!.count).toBe(THROTTLE.loginPair.max);
   });
 
+  it('never refuses the account as a whole: past its ceiling it is under attack', async () => {
+    const ips = Array.from({ length: THROTTLE.loginAccount.max / THROTTLE.loginPair.max }, (_, i) => `10.0.3.${i}`);
+    for (const ip of ips)
+      for (let i = 0; i < THROTTLE.loginPair.max; i++)
+        expect(await throttle.login('alice', ip)).toEqual({ underAttack: false });
+    expect(await throttle.login('alice', '10.0.4.1')).toEqual({ underAttack: true });
+    clock += THROTTLE.loginAccount.windowMs;
+    expect(await throttle.login('alice', '10.0.4.1')).toEqual({ underAttack: false });
+  });
+
   it('starts an address afresh after a correct password', async () => {
     await times(THROTTLE.loginPair.max, () => throttle.login('alice', '10.0.0.1'));
     await throttle.loginSucceeded('alice', '10.0.0.1');

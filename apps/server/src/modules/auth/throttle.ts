@@ -11,11 +11,14 @@ const MINUTE = 60_000;
  * is counted before the attempt is evaluated, in one atomic statement, so parallel attempts cannot
  * all slip under it. Limits on an account are counted per (account, address) with a much higher
  * ceiling for the account as a whole: a stranger's failures never refuse the owner at their own address.
+ * Past the account's ceiling nothing is refused either (strangers could otherwise lock the owner out
+ * from everywhere): the account is under attack, and a password alone no longer signs in from a device
+ * it has not signed in from before.
  */
 export const THROTTLE = {
   /** Passwords tried for one account from one address. */
   loginPair: { max: 5, windowMs: 15 * MINUTE },
-  /** Passwords tried for one account from everywhere. */
+  /** Passwords tried for one account from everywhere; past it, unknown devices also need a code. */
   loginAccount: { max: 100, windowMs: 15 * MINUTE },
   /** Codes sent to one phone or e-mail for one address (on top of the one-minute cooldown). */
   codePair: { max: 10, windowMs: 60 * MINUTE },
@@ -35,8 +38,12 @@ export function createThrottle(limits: RateCounterService) {
     for (const [key, limit] of steps) await limits.consume(key, limit.max, limit.windowMs);
   };
   return {
-    login: (account: string, ip: string) =>
-      consume([`login:pair:${account}:${ip}`, THROTTLE.loginPair], [`login:account:${account}`, THROTTLE.loginAccount]),
+    /** Refuses past the address's limit; otherwise tells whether the account is under attack. */
+    async login(account: string, ip: string) {
+      await consume([`login:pair:${account}:${ip}`, THROTTLE.loginPair]);
+      const { max, windowMs } = THROTTLE.loginAccount;
+      return { underAttack: await limits.countOver(`login:account:${account}`, max, windowMs) };
+    },
     /** A correct password: this address starts afresh. */
     loginSucceeded: (account: string, ip: string) => limits.clear(`login:pair:${account}:${ip}`),
     codeRequest: (target: string, ip: string) =>

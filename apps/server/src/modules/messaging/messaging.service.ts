@@ -101,7 +101,7 @@ export function createMessagingService(
     async sendCode(input: {
       channel: 'phone' | 'email';
       to: string;
-      purpose: 'register' | 'reset' | 'bind';
+      purpose: 'register' | 'reset' | 'bind' | 'login';
       code: string;
       locale: Locale;
     }) {

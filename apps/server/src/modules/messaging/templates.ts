@@ -1,12 +1,13 @@
 import type { Locale } from '@turing/contract';
 import { LIMITS } from '@turing/contract';
 
-type Purpose = 'register' | 'reset' | 'bind';
+type Purpose = 'register' | 'reset' | 'bind' | 'login';
 
 const PURPOSE: Record<Purpose, Record<Locale, string>> = {
   register: { en: 'to create your account', zh: '用于注册账号' },
   reset: { en: 'to reset your password', zh: '用于重置密码' },
   bind: { en: 'to bind this address to your account', zh: '用于绑定账号' },
+  login: { en: 'to log in from a new device', zh: '用于在新设备上登录' },
 };
 
 /** The text of a verification-code message, in the language of the person who asked for it. */

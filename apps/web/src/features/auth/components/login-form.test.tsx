@@ -96,6 +96,58 @@ describe('the login form', () => {
     expect(useLoginStore.getState().loginState).toBe(false);
   });
 
+  it('asks for a code sent to the account when the server wants the login verified, then logs in', async () => {
+    const api = mockApi({
+      '/unauthorized/login': (body) =>
+        (body as { code?: string }).code === '123456'
+          ? { data: profile }
+          : {
+              status: 403,
+              code: 'LOGIN_VERIFICATION_REQUIRED',
+              msg: 'This account has seen many failed logins',
+            },
+      '/unauthorized/verCode': { data: { cooldownSeconds: 60, ttlMinutes: 10 } },
+    });
+    const error = vi.spyOn(toastModule.toast, 'error');
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
+    await user.type(email(), 'ada@example.com');
+    await user.type(password(), 'secret12');
+    await user.click(submit());
+
+    expect(await screen.findByText(/get a verification code sent to the account/)).toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Get code' }));
+    await waitFor(() =>
+      expect(api.to('/unauthorized/verCode')[0]?.body).toEqual({
+        channel: 'email',
+        email: 'ada@example.com',
+        purpose: 'login',
+      }),
+    );
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(submit());
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(api.to('/unauthorized/login').map((c) => c.body)).toEqual([
+      { email: 'ada@example.com', password: 'secret12', remember: true },
+      { email: 'ada@example.com', password: 'secret12', remember: true, code: '123456' },
+    ]);
+    expect(useLoginStore.getState().loginState).toBe(true);
+  });
+
+  it('asks for the code in Chinese too', async () => {
+    await i18n.changeLanguage('zh');
+    mockApi({ '/unauthorized/login': { status: 403, code: 'LOGIN_VERIFICATION_REQUIRED', msg: '需要验证码' } });
+    const user = userEvent.setup();
+    renderInApp(<LoginForm onForgot={() => {}} />, { path: '/login' });
+    await user.type(screen.getByLabelText('邮箱地址'), 'ada@example.com');
+    await user.type(screen.getByLabelText('密码'), 'secret12');
+    await user.click(screen.getByRole('button', { name: /^登\s?录$/ }));
+    expect(await screen.findByText(/请获取发送到账号手机或邮箱的验证码/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeInTheDocument();
+  });
+
   it('offers the password reset', async () => {
     mockApi();
     const onForgot = vi.fn();

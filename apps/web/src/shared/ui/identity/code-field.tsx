@@ -17,7 +17,7 @@ export function CodeField({
 }: {
   form: FormInstance;
   method: Method;
-  purpose: 'register' | 'reset' | 'bind';
+  purpose: 'register' | 'reset' | 'bind' | 'login';
 }) {
   const { t } = useTranslation('auth');
   const send = useSendCode();
