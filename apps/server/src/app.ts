@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import pino, { type Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS, type ClientConfig } from '@turing/contract';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -40,6 +40,15 @@ export interface HttpAppOptions {
   surface?: 'all' | 'public' | 'admin' | 'health';
 }
 
+/**
+ * Fastify reads a bare hop count as "trust nothing" (it cannot check the nearest peer's address),
+ * so a count becomes the test proxy-addr applies to each hop, nearest first: the operator who set
+ * it says that many proxies always stand in front.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the HTTP app on already-wired services; main.ts runs it, tests inject into it. */
 export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   const { config, database } = services;
@@ -52,8 +61,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    // A hop count is accepted at run time (proxy-addr), though the typings list only the other forms.
-    trustProxy: config.TRUST_PROXY as boolean | string[],
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Keep-alive sockets with no request in flight close at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',

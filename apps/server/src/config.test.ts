@@ -60,12 +60,37 @@ describe('configuration', () => {
     expect(problems({ NODE_ID: 'has spaces' })).toContain('NODE_ID');
   });
 
-  it('reads trusted proxies as a hop count or a list', () => {
-    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
-      '10.0.0.0/8',
-      '127.0.0.1',
-    ]);
+  it('reads trusted proxies as a hop count, true or false, or a list', () => {
+    const trust = (value: string) => loadConfig({ ...base, TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(trust('::1,fd00::/8,192.168.1.10/32')).toEqual(['::1', 'fd00::/8', '192.168.1.10/32']);
     expect(problems({ ADMIN_LISTEN: 'nope' })).toContain('ADMIN_LISTEN');
+  });
+
+  it('refuses to start on a TRUST_PROXY that is none of the forms, naming the wrong part', () => {
+    for (const value of [
+      'yes',
+      'on',
+      'loopback',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0/8',
+      '1.5',
+      '-1',
+      '10.0.0.1,',
+      '1e3',
+    ]) {
+      const message = problems({ TRUST_PROXY: value });
+      expect(message, value).toMatch(/^Invalid configuration:\n {2}TRUST_PROXY: /);
+      expect(message, value).toContain('expected a hop count (1), true, false, or addresses and CIDR ranges');
+    }
+    expect(problems({ TRUST_PROXY: '127.0.0.1, proxy.internal' })).toContain('"proxy.internal": not an IP address');
+    expect(problems({ TRUST_PROXY: '1000' })).toContain('1000 hops');
   });
 });

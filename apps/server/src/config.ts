@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,56 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .pipe(z.url().optional())
   .optional();
+
+/** Which hops' X-Forwarded-For is believed: none, all, the nearest N, or those at these addresses. */
+export type TrustProxy = boolean | number | string[];
+
+const TRUST_PROXY_FORMS = 'a hop count (1), true, false, or addresses and CIDR ranges (10.0.0.0/8,127.0.0.1)';
+
+/** An address, or an address with a prefix length that fits it (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0 || address.includes('%')) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** A value that is none of the forms would otherwise trust nothing (or fail later) without a word. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 100) return hops > 0 ? hops : false;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${value} hops is not a plausible proxy chain (expected ${TRUST_PROXY_FORMS})`,
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((s) => s.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length === 0) return entries;
+  const named = bad.map((entry) => (entry ? `"${entry}"` : 'an empty entry')).join(', ');
+  ctx.addIssue({
+    code: 'custom',
+    message: `${named}: not an IP address or CIDR range (expected ${TRUST_PROXY_FORMS})`,
+  });
+  return z.NEVER;
+}
+
+/** What TRUST_PROXY trusts, in words for the start-up log. */
+export function describeTrustProxy(trust: TrustProxy): string {
+  if (trust === false) return 'X-Forwarded-For is ignored (TRUST_PROXY unset): a client is its socket address';
+  if (trust === true) {
+    return 'X-Forwarded-For is trusted from every hop (TRUST_PROXY=true): the leftmost address counts';
+  }
+  if (typeof trust === 'number') {
+    return `X-Forwarded-For is trusted from the nearest ${trust} hop${trust === 1 ? '' : 's'}, whatever their address (TRUST_PROXY=${trust})`;
+  }
+  return `X-Forwarded-For is trusted from proxies at ${trust.join(', ')}`;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,23 +112,11 @@ const envSchema = z.object({
     .pipe(z.string().min(16, 'must be at least 16 characters').optional())
     .optional(),
   /**
-   * Which proxies may set X-Forwarded-For: a hop count ("1") or a comma-separated list of addresses
-   * and CIDR ranges. None by default, so a client cannot choose its own address for the per-IP limits.
+   * Which proxies may set X-Forwarded-For: a hop count ("1": the nearest hops, whatever their
+   * address), "true" (every hop), "false", or a comma-separated list of addresses and CIDR ranges.
+   * None by default, so a client cannot choose its own address for the per-IP limits.
    */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default('')
-    .transform((v): boolean | number | string[] =>
-      v === '' || v === 'false'
-        ? false
-        : /^\d+$/.test(v)
-          ? Number(v)
-          : v
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean),
-    ),
+  TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
   /** Serves the operator's /turing/admin API only on this extra address (e.g. 127.0.0.1:9090), not on PORT. */
   ADMIN_LISTEN: z
     .string()

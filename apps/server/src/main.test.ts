@@ -19,6 +19,7 @@ describe('the server process', () => {
     const port = await s.port;
     expect((await getJson(port, '/turing/health/ready')).body.status).toBe(200);
     expect(s.output()).toContain('payment providers live: dev (PAYMENTS_DEV: test payments, purchases are free)');
+    expect(s.output()).toContain('X-Forwarded-For is ignored (TRUST_PROXY unset)');
     s.proc.kill('SIGTERM');
     expect(await s.exit).toBe(0);
     expect(s.output()).toContain('"msg":"stopped"');
@@ -33,6 +34,12 @@ describe('the server process', () => {
     });
     expect(await s.exit).toBe(1);
     expect(s.output()).toMatch(/could not start: The database could not be opened: .*ECONNREFUSED/);
+  });
+
+  it('refuses a TRUST_PROXY it cannot read rather than trusting nothing without a word', async () => {
+    const s = run({ TRUST_PROXY: 'loopback' });
+    expect(await s.exit).toBe(1);
+    expect(s.output()).toContain('TRUST_PROXY: "loopback": not an IP address or CIDR range');
   });
 
   it('refuses a split role on the embedded database', async () => {

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { describeTrustProxy, loadConfig } from './config.ts';
 import { describeDbError, openDatabase } from './db/client.ts';
 import { buildHttpApp } from './app.ts';
 import { createLogger } from './platform/logger.ts';
@@ -43,6 +43,8 @@ async function main() {
     { providers: services.orders.providerNames() },
     `payment providers live: ${services.orders.providerNames().join(', ') || 'none'}${config.paymentsDev ? ' (PAYMENTS_DEV: test payments, purchases are free)' : ''}`,
   );
+  // Who a client is for every per-IP limit: worth a line before the first request arrives.
+  if (config.ROLE !== 'worker') log.info({ trustProxy: config.TRUST_PROXY }, describeTrustProxy(config.TRUST_PROXY));
   if (config.DEMO_CONTENT && config.NODE_ENV !== 'test' && config.ROLE !== 'worker') {
     // A community without content is a worse first impression than none at all, but never a reason not to start.
     await seedDemoContent(services).catch((err: unknown) => log.warn({ err }, 'demo community content not added'));

@@ -3,8 +3,9 @@ import { endpoints } from './route.ts';
 export const supportEndpoints = endpoints({
   create: { method: 'POST', path: '/support/create', auth: true, mutates: true },
   list: { method: 'GET', path: '/support/list', auth: true, mutates: false },
-  // Opening a ticket clears its unread flag; that harmless write needs no CSRF header.
   detail: { method: 'GET', path: '/support/detail', auth: true, mutates: false },
+  /** Reading a ticket changes nothing; the app says it was opened here, which clears its unread flag. */
+  markRead: { method: 'POST', path: '/support/read', auth: true, mutates: true },
   reply: { method: 'POST', path: '/support/reply', auth: true, mutates: true },
 });
 

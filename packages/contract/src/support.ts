@@ -47,6 +47,9 @@ export type ReplyTicketBody = z.input<typeof replyTicketBody>;
 
 export const ticketIdQuery = z.object({ id: ticketId });
 
+export const markTicketReadBody = z.object({ ticketId }).strict();
+export type MarkTicketReadBody = z.input<typeof markTicketReadBody>;
+
 export const ticketSummary = z.object({
   id: z.string(),
   subject: z.string(),
@@ -92,7 +95,13 @@ export const supportRoutes = {
     ...supportEndpoints.detail,
     query: ticketIdQuery,
     response: ticketDetail,
-    summary: 'One ticket of the user with its conversation; marks staff replies as read',
+    summary: 'One ticket of the user with its conversation (reading it changes nothing)',
+  }),
+  markRead: route({
+    ...supportEndpoints.markRead,
+    body: markTicketReadBody,
+    response: ticketSummary,
+    summary: "Marks the ticket's staff replies as read (the user opened it)",
   }),
   reply: route({
     ...supportEndpoints.reply,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { banner } from './community.ts';
+import { INVALID_CHAR, isStorableText } from './fields.ts';
 import { route } from './route.ts';
 import { systemEndpoints } from './system.endpoints.ts';
 
@@ -32,6 +33,18 @@ export const bootData = z.object({
 export type BootData = z.infer<typeof bootData>;
 
 export const liveData = z.object({ ok: z.literal(true), uptimeSeconds: z.number() });
+
+/**
+ * What the server reads of a FLUX callback (BFL_WEBHOOK_PATH): the job's id, under the rules of
+ * any stored text. Other fields are BFL's and are not read: the poll asks the provider itself.
+ */
+export const bflWebhookBody = z.object({
+  id: z
+    .string({ error: 'VALIDATION' })
+    .min(1, 'VALIDATION')
+    .max(200, 'TEXT_TOO_LONG')
+    .refine(isStorableText, INVALID_CHAR),
+});
 
 /**
  * A generation engine this process has made, as its last health check found it. The probe never

@@ -17,6 +17,8 @@ export async function supportModule(app: FastifyInstance, opts: { support: Suppo
 
   defineRoute(app, supportRoutes.detail, async (req) => support.detail(req.user!.id, req.query.id));
 
+  defineRoute(app, supportRoutes.markRead, async (req) => support.markRead(req.user!.id, req.body.ticketId));
+
   defineRoute(
     app,
     supportRoutes.reply,

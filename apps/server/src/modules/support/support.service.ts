@@ -124,11 +124,15 @@ export function createSupportService(deps: SupportDeps) {
     list: async (userId: string, page: PageRequest): Promise<Page<TicketSummary>> =>
       mapPage(await repo.listForUser(userId, page), (r) => toSummary(r.ticket)),
 
-    /** Opening a ticket reads its staff replies. */
+    /** Only reads: a link or a prefetch must not clear the unread flag (markRead does, when the app opens it). */
     async detail(userId: string, id: string): Promise<TicketDetail> {
+      return toDetail(await owned(id, userId));
+    },
+
+    async markRead(userId: string, id: string): Promise<TicketSummary> {
       const row = await owned(id, userId);
       if (row.unreadByUser) await repo.markSeen(row.id);
-      return toDetail({ ...row, unreadByUser: false });
+      return toSummary({ ...row, unreadByUser: false });
     },
 
     /** A user's message opens the ticket again, whatever its status. */

@@ -26,6 +26,8 @@ const create = (cookie: string, payload: object, locale: Locale = 'en') =>
 const list = (cookie: string) => t.app.inject({ method: 'GET', url: '/turing/support/list', headers: { cookie } });
 const detail = (cookie: string, id: string) =>
   t.app.inject({ method: 'GET', url: `/turing/support/detail?id=${id}`, headers: { cookie } });
+const markRead = (cookie: string, ticketId: string, headers: Record<string, string> = appHeaders()) =>
+  t.app.inject({ method: 'POST', url: '/turing/support/read', headers: { ...headers, cookie }, payload: { ticketId } });
 const reply = (cookie: string, ticketId: string, message: string, locale: Locale = 'en') =>
   t.app.inject({
     method: 'POST',
@@ -225,9 +227,36 @@ describe('staff replies', () => {
     const summary = (await list(cookie)).json().data.items.find((x: { id: string }) => x.id === id);
     expect(summary).toMatchObject({ status: 'answered', unread: true });
     const opened = (await detail(cookie, id)).json().data;
-    expect(opened.unread).toBe(false);
     expect(opened.messages.at(-1)).toMatchObject({ author: 'staff', body: '已为您重新提交任务。' });
-    expect((await list(cookie)).json().data.items.find((x: { id: string }) => x.id === id).unread).toBe(false);
+  });
+
+  it('stay unread when the ticket is only fetched, and are read once the app says it was opened', async () => {
+    const { cookie } = await seedUser(t);
+    const { id } = await newTicket(cookie);
+    await staffReply(id, 'Fixed.');
+    const unread = async () => (await list(cookie)).json().data.items.find((x: { id: string }) => x.id === id).unread;
+
+    // A plain GET (a link, a prefetch, another site's image tag) changes nothing.
+    expect((await detail(cookie, id)).json().data.unread).toBe(true);
+    expect(await unread()).toBe(true);
+    // Marking read is a state change: without the app's header it is refused like any other.
+    expect((await markRead(cookie, id, { 'accept-language': 'en' })).statusCode).toBe(403);
+    expect(await unread()).toBe(true);
+
+    const read = await markRead(cookie, id);
+    expect(read.json()).toMatchObject({ status: 200, data: { id, status: 'answered', unread: false } });
+    expect(await unread()).toBe(false);
+    expect((await detail(cookie, id)).json().data.unread).toBe(false);
+  });
+
+  it("cannot mark another user's ticket read", async () => {
+    const owner = await seedUser(t);
+    const other = await seedUser(t);
+    const { id } = await newTicket(owner.cookie);
+    await staffReply(id, 'Fixed.');
+    expect((await markRead(other.cookie, id)).json()).toMatchObject({ code: 'TICKET_NOT_FOUND' });
+    expect((await markRead(other.cookie, 'nope')).json()).toMatchObject({ code: 'TICKET_NOT_FOUND' });
+    expect((await detail(owner.cookie, id)).json().data.unread).toBe(true);
   });
 
   it('write English notices for tickets written in English', async () => {

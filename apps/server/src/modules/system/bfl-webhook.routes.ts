@@ -1,10 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BFL_WEBHOOK_PATH } from '@turing/contract';
+import { BFL_WEBHOOK_PATH, bflWebhookBody, isErrorCode } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 
 /** Channel on which a callback reaches the process that polls the job (any node). */
 export const ENGINE_WAKE_CHANNEL = 'engine_wake';
+
+/**
+ * Callbacks one address may make per minute. BFL sends one per finished job; past the limit a
+ * real one is only late (the poll finds the job on its next round), while a flood of forged ones
+ * is refused before its body is read or its signature checked.
+ */
+export const BFL_WEBHOOK_LIMIT = { max: 300, timeWindow: '1 minute' };
 
 /**
  * BFL signs a callback with HMAC-SHA256 of the raw body, keyed with the webhook_secret sent with
@@ -32,24 +39,35 @@ export async function bflWebhookModule(
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.post(
     BFL_WEBHOOK_PATH,
-    { schema: { hide: true }, config: { appHeader: false, mutates: true }, bodyLimit: 256 * 1024 },
+    {
+      schema: { hide: true },
+      config: { appHeader: false, mutates: true, rateLimit: BFL_WEBHOOK_LIMIT },
+      bodyLimit: 256 * 1024,
+    },
     async (req, reply) => {
       const signature = req.headers['x-bfl-signature'];
       if (
         !Buffer.isBuffer(req.body) ||
         !bflSignatureValid(req.body, typeof signature === 'string' ? signature : undefined, opts.secret)
       ) {
-        req.log.warn('BFL webhook with a missing or bad signature');
+        // The request line already records each refusal; a second line each would double a flood.
+        req.log.debug('BFL webhook with a missing or bad signature');
         throw new AppError('VALIDATION');
       }
-      let id: unknown;
+      let json: unknown;
       try {
-        id = (JSON.parse(req.body.toString('utf8')) as { id?: unknown }).id;
+        json = JSON.parse(req.body.toString('utf8'));
       } catch {
         throw new AppError('VALIDATION');
       }
-      if (typeof id !== 'string' || id.length > 200) throw new AppError('VALIDATION');
-      await opts.wake(`flux:${id}`);
+      // A NUL or a lone surrogate in the id would fail in pg_notify: refused as any stored text is.
+      const body = bflWebhookBody.safeParse(json);
+      if (!body.success) {
+        const given = body.error.issues[0]?.message;
+        const code = isErrorCode(given) ? given : 'VALIDATION';
+        throw new AppError(code, { details: [{ field: 'id', code }] });
+      }
+      await opts.wake(`flux:${body.data.id}`);
       return reply.send({ received: true });
     },
   );

@@ -2,4 +2,4 @@ export { createSystemModule, type SystemModule } from './system.module.ts';
 export { systemModule } from './system.routes.ts';
 export { enginesAdminModule } from './engines.admin.routes.ts';
 export type { FleetService } from './fleet.service.ts';
-export { bflWebhookModule, ENGINE_WAKE_CHANNEL } from './bfl-webhook.routes.ts';
+export { BFL_WEBHOOK_LIMIT, bflWebhookModule, ENGINE_WAKE_CHANNEL } from './bfl-webhook.routes.ts';

@@ -4,7 +4,7 @@ import { BFL_WEBHOOK_PATH } from '@turing/contract';
 import { buildTestApp, registerUser, type TestApp } from '../../../../test-support/test-app.ts';
 import { balanceOf, buildGenerationApp, finished, submit, until } from '../../../../test-support/design-helpers.ts';
 import { FakeDashScope, FLAGGED } from '../../../../test-support/providers/fake-dashscope.ts';
-import { ENGINE_WAKE_CHANNEL } from '../../../modules/system/index.ts';
+import { BFL_WEBHOOK_LIMIT, ENGINE_WAKE_CHANNEL } from '../../../modules/system/index.ts';
 
 const read = (t: TestApp, cookie: string, id: string) =>
   t.app
@@ -55,12 +55,13 @@ describe("FLUX's webhook", () => {
   });
   afterAll(() => t.close());
 
-  const post = (body: string, signature?: string) =>
+  const post = (body: string, signature?: string, remoteAddress = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
       url: `/turing${BFL_WEBHOOK_PATH}`,
       headers: { 'content-type': 'application/json', ...(signature ? { 'x-bfl-signature': signature } : {}) },
       payload: body,
+      remoteAddress,
     });
   const sign = (body: string, key = secret) => `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
 
@@ -81,6 +82,50 @@ describe("FLUX's webhook", () => {
     } finally {
       await stop();
     }
+  });
+
+  it('refuses a signed id that no text may hold, and wakes nothing for it', async () => {
+    const heard: string[] = [];
+    const stop = await t.app.services!.database.listen(ENGINE_WAKE_CHANNEL, (key) => heard.push(key));
+    try {
+      for (const id of ['job\u0000nul', 'job-\ud800', '', 'x'.repeat(201)]) {
+        const body = JSON.stringify({ id, status: 'Ready' });
+        const res = await post(body, sign(body), '192.0.2.10');
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toMatch(/^(TEXT_INVALID_CHAR|TEXT_TOO_LONG|VALIDATION)$/);
+      }
+      const nul = JSON.stringify({ id: 'job\u0000nul' });
+      expect((await post(nul, sign(nul), '192.0.2.10')).json()).toMatchObject({
+        code: 'TEXT_INVALID_CHAR',
+        details: [{ field: 'id', code: 'TEXT_INVALID_CHAR' }],
+      });
+      const numeric = JSON.stringify({ id: 42 });
+      expect((await post(numeric, sign(numeric), '192.0.2.10')).json().code).toBe('VALIDATION');
+      // A good callback after them is the only one heard.
+      const good = JSON.stringify({ id: 'job-3', status: 'Ready' });
+      expect((await post(good, sign(good), '192.0.2.10')).statusCode).toBe(200);
+      await until(
+        async () => heard,
+        (h) => h.length > 0,
+      );
+      expect(heard).toEqual(['flux:job-3']);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('limits the calls one address may make, signed or not', async () => {
+    const forged = JSON.stringify({ id: 'job-4' });
+    const statuses: number[] = [];
+    for (let i = 0; i < BFL_WEBHOOK_LIMIT.max; i += 1)
+      statuses.push((await post(forged, undefined, '198.51.100.7')).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const over = await post(forged, sign(forged), '198.51.100.7');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back by it.
+    expect((await post(forged, sign(forged), '198.51.100.8')).statusCode).toBe(200);
   });
 
   it('is not there without a secret', async () => {
