@@ -207,6 +207,8 @@ const envSchema = z.object({
   INVITE_BONUS_CUBES: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Invitations of one inviter that pay the bonus; past it a code still links the accounts, without a bonus. */
   INVITE_BONUS_MAX: z.coerce.number().int().min(0).max(1_000_000).default(50),
+  /** Folders one user may make in the workspace (besides the default one); past it a new folder is refused. */
+  FOLDERS_MAX: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Tasks one user may have queued or running at once. */
   USER_ACTIVE_TASKS_MAX: z.coerce.number().int().min(1).default(8),
   /** Longest a task may generate before it ends timed out (ComfyUI has no timeout of its own). */

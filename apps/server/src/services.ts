@@ -77,7 +77,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     users: user.users,
     sessions,
   });
-  const workspace = createWorkspaceModule({ database, storage, uploads });
+  const workspace = createWorkspaceModule({ database, storage, uploads, foldersMax: config.FOLDERS_MAX });
   const announcer = createTaskAnnouncer(queue);
   const design = await createDesignModule({
     database,

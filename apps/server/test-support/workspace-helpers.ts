@@ -22,10 +22,22 @@ export async function call(
   return res.json() as { status: number; msg: string; data: unknown };
 }
 
-export async function folders(t: TestApp, cookie: string, locale: Locale = 'en') {
-  const res = await call(t, cookie, 'GET', '/folder/list', undefined, locale);
-  if (res.status !== 200) throw new Error(`folder list failed: ${JSON.stringify(res)}`);
-  return res.data as Folder[];
+export async function folderPage(t: TestApp, cookie: string, query = '', locale: Locale = 'en') {
+  return call(t, cookie, 'GET', `/folder/list${query ? `?${query}` : ''}`, undefined, locale);
+}
+
+/** Every folder of the user, the default one first, walking the pages `limit` at a time. */
+export async function folders(t: TestApp, cookie: string, locale: Locale = 'en', limit = 100) {
+  const items: Folder[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await folderPage(t, cookie, `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, locale);
+    if (res.status !== 200) throw new Error(`folder list failed: ${JSON.stringify(res)}`);
+    const page = res.data as { items: Folder[]; nextCursor: string | null };
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
 }
 
 export const defaultFolder = async (t: TestApp, cookie: string) => (await folders(t, cookie)).find((f) => f.isDefault)!;

@@ -206,6 +206,11 @@ export const ERRORS = {
   ),
   WORD_PACKAGE_NAME_REQUIRED: def(400, 'Please enter a name for the word package', '请输入词包名称'),
   WORD_PACKAGE_NOT_FOUND: def(404, 'This word package was not found', '未找到该词包'),
+  WORD_PACKAGE_LIMIT: def(
+    409,
+    'You already have {max} word packages, the most one account may keep; delete one you no longer use first',
+    '您已有 {max} 个词包，已达每个账号的上限，请先删除不再使用的词包',
+  ),
   IMAGE_DATA_FAILED: def(
     500,
     'The image data could not be read, please upload it again',
@@ -216,6 +221,11 @@ export const ERRORS = {
   FOLDER_NAME_REQUIRED: def(400, 'The folder name must not be empty', '文件夹名称不能为空'),
   FOLDER_NOT_FOUND: def(404, 'This folder was not found', '未找到该文件夹'),
   FOLDER_DEFAULT_LOCKED: def(400, 'The default folder cannot be deleted', '默认文件夹不能删除'),
+  FOLDER_LIMIT: def(
+    409,
+    'You already have {max} folders, the most one account may keep; delete one you no longer use first',
+    '您已有 {max} 个文件夹，已达每个账号的上限，请先删除不再使用的文件夹',
+  ),
   FOLDER_FETCH_FAILED: def(
     500,
     'The folders could not be loaded, please try again later',

@@ -2,6 +2,7 @@ import { endpoints } from './route.ts';
 
 export const workspaceEndpoints = endpoints({
   folders: { method: 'GET', path: '/workspace/folder/list', auth: true, mutates: false },
+  folder: { method: 'GET', path: '/workspace/folder/get', auth: true, mutates: false },
   folderCreate: { method: 'POST', path: '/workspace/folder/create', auth: true, mutates: true },
   folderRename: { method: 'POST', path: '/workspace/folder/rename', auth: true, mutates: true },
   folderDelete: { method: 'POST', path: '/workspace/folder/delete', auth: true, mutates: true },

@@ -69,8 +69,16 @@ export const imageDownloadQuery = z.object({ id: z.uuid('IMAGE_NOT_FOUND') });
 export const workspaceRoutes = {
   folders: route({
     ...workspaceEndpoints.folders,
-    response: z.array(folder),
-    summary: 'The user’s folders (the default one first, created on first use) with counts and sizes',
+    query: pageQuery,
+    response: page(folder),
+    summary:
+      'The user’s folders with counts and sizes, keyset-paged: the default one first (created on first use), then newest first',
+  }),
+  folder: route({
+    ...workspaceEndpoints.folder,
+    query: z.object({ id: folderId }),
+    response: folder,
+    summary: 'One of the user’s folders with its count and size (one the loaded pages of the list do not hold yet)',
   }),
   folderCreate: route({
     ...workspaceEndpoints.folderCreate,

@@ -39,22 +39,24 @@ interface ApiCall {
 
 /**
  * Stands in for the server: answers each API path (without /turing) from the table, in the
- * envelope, and records what the app sent. The client config answers by default.
+ * envelope, and records what the app sent. The client config answers by default. An answer may be
+ * worked out from the body sent and the URL (a page's cursor is in its query).
  */
-export function mockApi(table: Record<string, ApiAnswer | ((body: unknown) => ApiAnswer)> = {}) {
+export function mockApi(table: Record<string, ApiAnswer | ((body: unknown, url: URL) => ApiAnswer)> = {}) {
   const calls: ApiCall[] = [];
-  const answers: Record<string, ApiAnswer | ((body: unknown) => ApiAnswer)> = {
+  const answers: Record<string, ApiAnswer | ((body: unknown, url: URL) => ApiAnswer)> = {
     '/config': { data: { ipCountryLookupUrl: null, testPayments: false } },
     ...table,
   };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = new URL(url, 'http://app.test').pathname.replace(/^\/turing/, '');
+      const parsed = new URL(url, 'http://app.test');
+      const path = parsed.pathname.replace(/^\/turing/, '');
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
       calls.push({ method: init.method ?? 'GET', path, body });
       const entry = answers[path];
-      const answer = typeof entry === 'function' ? entry(body) : (entry ?? { status: 404, msg: 'Not found' });
+      const answer = typeof entry === 'function' ? entry(body, parsed) : (entry ?? { status: 404, msg: 'Not found' });
       return new Response(JSON.stringify({ status: 200, msg: 'success', data: null, ...answer }), {
         headers: { 'content-type': 'application/json' },
       });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { tags, wordPackages } from '../../db/schema/index.ts';
+import { tags, users, wordPackages } from '../../db/schema/index.ts';
 import { TAG_SEEDS, type TagSeed } from './catalogue/tags.data.ts';
 import { WORD_PACKAGE_SEEDS } from './catalogue/word-packages.data.ts';
 
@@ -81,11 +81,24 @@ export function createCatalogueRepository(db: Db) {
             .where(and(inArray(wordPackages.id, ids), or(isNull(wordPackages.userId), eq(wordPackages.userId, userId))))
         : Promise.resolve([] as WordPackageRow[]),
 
-    async createPackage(userId: string, values: { name: string; positive: string; negative: string }) {
-      const [row] = await db
-        .insert(wordPackages)
-        .values({ ...values, userId })
-        .returning();
+    /**
+     * Makes a word package unless the user already has `max`; null then. The owner's row is locked
+     * first, so concurrent creates count one after another: read committed takes the insert's
+     * snapshot once the lock is held, and its count sees every committed package.
+     */
+    async createPackageUnderCap(
+      userId: string,
+      values: { name: string; positive: string; negative: string },
+      max: number,
+    ) {
+      await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+      const made = (await db.execute(sql`
+        insert into ${wordPackages} (user_id, name, positive, negative)
+        select ${userId}::uuid, ${values.name}, ${values.positive}, ${values.negative}
+        where (select count(*) from ${wordPackages} where user_id = ${userId}) < ${max}
+        returning id`)) as unknown as { rows: { id: string }[] };
+      if (!made.rows[0]) return null;
+      const [row] = await db.select().from(wordPackages).where(eq(wordPackages.id, made.rows[0].id));
       return row!;
     },
 
@@ -104,14 +117,6 @@ export function createCatalogueRepository(db: Db) {
         .where(and(eq(wordPackages.id, id), eq(wordPackages.userId, userId)))
         .returning({ id: wordPackages.id });
       return rows.length === 1;
-    },
-
-    async countOwn(userId: string) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(wordPackages)
-        .where(eq(wordPackages.userId, userId));
-      return row?.n ?? 0;
     },
   };
 }

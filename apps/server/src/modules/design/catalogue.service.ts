@@ -1,12 +1,12 @@
 import type { DesignType, Locale, Tag, TagCategory, WordPackage, WordPackageBody } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { TAG_SEEDS, type TagSeed } from './catalogue/tags.data.ts';
 import { createCatalogueRepository, type TagRow, type WordPackageRow } from './catalogue.repository.ts';
 import type { PresetImages } from './presets/preset-images.ts';
 
 /** A user's own word packages: plenty for a practice's vocabulary, bounded against abuse. */
-const OWN_PACKAGES_MAX = 200;
+export const OWN_PACKAGES_MAX = 200;
 
 /** The Chinese prompt of each seeded tag, by "category/slug" (the table keeps the English the engines read). */
 const PROMPT_ZH = new Map(TAG_SEEDS.map((s) => [`${s.category}/${s.slug}`, s.promptZh]));
@@ -24,10 +24,10 @@ const toTag = (row: TagRow, images: Map<string, string>): Tag => {
 
 /** Tags and word packages: what the studio offers and what a task's prompt is built from. */
 export function createCatalogueService(
-  db: Db,
+  database: Database,
   opts: { extraTags?: readonly TagSeed[]; presetImages?: PresetImages } = {},
 ) {
-  const repo = createCatalogueRepository(db);
+  const repo = createCatalogueRepository(database.db);
   const noImages = new Map<string, string>();
   const toPackage = (row: WordPackageRow, locale: Locale): WordPackage => ({
     id: row.id,
@@ -77,9 +77,13 @@ export function createCatalogueService(
       };
     },
 
+    /** Refused past OWN_PACKAGES_MAX (WORD_PACKAGE_LIMIT), however many creates arrive at once. */
     async createPackage(userId: string, body: Required<WordPackageBody>, locale: Locale) {
-      if ((await repo.countOwn(userId)) >= OWN_PACKAGES_MAX) throw new AppError('VALIDATION');
-      return toPackage(await repo.createPackage(userId, body), locale);
+      const made = await database.transaction((tx) =>
+        createCatalogueRepository(tx).createPackageUnderCap(userId, body, OWN_PACKAGES_MAX),
+      );
+      if (!made) throw new AppError('WORD_PACKAGE_LIMIT', { params: { max: OWN_PACKAGES_MAX } });
+      return toPackage(made, locale);
     },
 
     async updatePackage(userId: string, id: string, body: Required<WordPackageBody>, locale: Locale) {

@@ -41,7 +41,7 @@ export interface DesignModuleDeps {
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
 export async function createDesignModule(deps: DesignModuleDeps) {
   const { database, settings, ledger, uploads, images, engines } = deps;
-  const catalogue = createCatalogueService(database.db, {
+  const catalogue = createCatalogueService(database, {
     extraTags: deps.extraTags,
     presetImages: createPresetImages({ overridesDir: deps.presetsDir }),
   });

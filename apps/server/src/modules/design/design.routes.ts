@@ -44,8 +44,12 @@ export async function designModule(app: FastifyInstance, opts: DesignModuleOptio
     return { items: opts.modelCatalogue.list() };
   });
   defineRoute(app, designRoutes.wordPackages, async (req) => catalogue.listPackages(req.user!.id, req.locale));
-  defineRoute(app, designRoutes.wordPackageCreate, async (req) =>
-    catalogue.createPackage(req.user!.id, req.body, req.locale),
+  defineRoute(
+    app,
+    designRoutes.wordPackageCreate,
+    async (req) => catalogue.createPackage(req.user!.id, req.body, req.locale),
+    // A person saves a package now and then; a script filling the cap is slowed to a crawl.
+    { rateLimit: { ...submitLimit.rateLimit, max: 30 } },
   );
   defineRoute(app, designRoutes.wordPackageUpdate, async (req) =>
     catalogue.updatePackage(req.user!.id, req.body.id, req.body, req.locale),

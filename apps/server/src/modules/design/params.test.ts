@@ -81,8 +81,8 @@ describe('seeds', () => {
     const { cookie } = await registerUser(t);
     const task = await done(cookie, { mode: 'text', prompt: 'a glass atrium', count: 2, seed: 77 });
     const folders = (
-      await t.app.inject({ method: 'GET', url: '/turing/workspace/folder/list', headers: { cookie } })
-    ).json().data as { id: string; isDefault?: boolean }[];
+      await t.app.inject({ method: 'GET', url: '/turing/workspace/folder/list?limit=100', headers: { cookie } })
+    ).json().data.items as { id: string; isDefault?: boolean }[];
     const seeds = new Map<string, number | null>();
     for (const f of folders) {
       const page = await t.app.inject({

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../shared/password.ts';
+import { GUIDE_STEPS_MAX } from './user.service.ts';
 import { png, upload as uploadAs } from '../../../test-support/upload-helpers.ts';
 import { appHeaders, buildTestApp, cookieFrom, registerUser, type TestApp } from '../../../test-support/test-app.ts';
 
@@ -160,6 +161,20 @@ describe('beginner guide', () => {
     expect((await set(a.cookie, 'key=design&done=false')).json().data.progress.design).toBe(false);
     expect((await set(a.cookie, 'key=bad%20key')).json().status).toBe(400);
     expect((await get(b.cookie)).json().data).toEqual({ progress: {} });
+  });
+
+  it(`keeps at most ${GUIDE_STEPS_MAX} steps: a new one past that is refused, a known one still changes`, async () => {
+    const { cookie, profile } = await registerUser(t);
+    const full = Object.fromEntries(Array.from({ length: GUIDE_STEPS_MAX }, (_, i) => [`step${i}`, true]));
+    await t.database.db.update(users).set({ guideProgress: full }).where(eq(users.id, profile.id));
+    const set = (qs: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/turing/user/beginnerGuide/set?${qs}`,
+        headers: { ...appHeaders(), cookie },
+      });
+    expect((await set('key=one-more')).json()).toMatchObject({ status: 400, code: 'VALIDATION' });
+    expect((await set('key=step0&done=false')).json().data.progress).toEqual({ ...full, step0: false });
   });
 });
 

@@ -53,13 +53,22 @@ export function createUserRepository(db: Db) {
         .returning(profileColumns);
       return row ?? null;
     },
-    async setGuideStep(id: string, key: string, done: boolean) {
+    /**
+     * Sets one step, unless it is a new one and the user already has `max`: null then. One
+     * statement, so the count is of the row as it is when the update takes it.
+     */
+    async setGuideStep(id: string, key: string, done: boolean, max: number) {
       const [row] = await db
         .update(users)
         .set({ guideProgress: sql`${users.guideProgress} || jsonb_build_object(${key}::text, ${done}::boolean)` })
-        .where(eq(users.id, id))
+        .where(
+          and(
+            eq(users.id, id),
+            sql`(${users.guideProgress} ? ${key}::text or (select count(*) from jsonb_object_keys(${users.guideProgress})) < ${max})`,
+          ),
+        )
         .returning({ guideProgress: users.guideProgress });
-      return row?.guideProgress ?? {};
+      return row?.guideProgress ?? null;
     },
   };
 }

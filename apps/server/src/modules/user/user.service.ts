@@ -9,6 +9,9 @@ import type { SessionService, SessionUser, Throttle, VerificationCodeService } f
 import type { UploadService } from '../upload/index.ts';
 import { createUserRepository, type NewUser, type UserPatch } from './user.repository.ts';
 
+/** Beginner-guide steps one user may record: the product has a handful; any key is accepted. */
+export const GUIDE_STEPS_MAX = 50;
+
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newInviteCode = () => Array.from(randomBytes(8), (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join('');
 
@@ -151,8 +154,10 @@ export function createUserService(deps: {
       await deps.sessions.revokeOthers(user.id, sessionToken);
     },
 
+    /** Past GUIDE_STEPS_MAX distinct steps a new one is refused: the progress rides along with every session. */
     async setGuideStep(userId: string, key: string, done: boolean) {
-      const progress = await repo.setGuideStep(userId, key, done);
+      const progress = await repo.setGuideStep(userId, key, done, GUIDE_STEPS_MAX);
+      if (!progress) throw new AppError('VALIDATION');
       deps.sessions.userChanged(userId);
       return progress;
     },

@@ -1,22 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '@turing/contract';
+import { STATUS, type Folder } from '@turing/contract';
 import { folders as folderTable, uploads, works } from '../../db/schema/index.ts';
 import { buildGenerationApp, photo, submit } from '../../../test-support/design-helpers.ts';
-import { registerUser } from '../../../test-support/test-app.ts';
+import { appHeaders, registerUser } from '../../../test-support/test-app.ts';
 import {
   allImages,
   call,
   createFolder,
   defaultFolder,
+  folderPage,
   folders,
   generate,
 } from '../../../test-support/workspace-helpers.ts';
+import { FOLDER_CREATES_PER_MINUTE } from './workspace.routes.ts';
+
+/** FOLDERS_MAX here: low, so a test reaches it (no other test makes more than two folders a user). */
+const CAP = 4;
 
 let t: Awaited<ReturnType<typeof buildGenerationApp>>;
 beforeAll(async () => {
-  t = await buildGenerationApp();
+  t = await buildGenerationApp({ FOLDERS_MAX: String(CAP) });
 });
 afterAll(() => t.close());
 
@@ -189,5 +194,105 @@ describe('deleting a folder', () => {
     expect(await t.database.db.select().from(works).where(eq(works.id, work!.id))).toHaveLength(1);
     expect(await t.database.db.select().from(folderTable).where(eq(folderTable.id, doomed.id))).toHaveLength(0);
     expect((await folders(t, cookie))[0]!.fileCount).toBe(1);
+  });
+});
+
+describe('bounds on folders', () => {
+  const countOf = async (userId: string) =>
+    (await t.database.db.select().from(folderTable).where(eq(folderTable.userId, userId))).length;
+
+  it('refuses a folder past FOLDERS_MAX with the limit named, and makes nothing; a freed place can be used again', async () => {
+    const { cookie, profile } = await registerUser(t);
+    await defaultFolder(t, cookie); // the default folder does not count
+    const made: Folder[] = [];
+    for (let i = 0; i < CAP; i += 1) made.push(await createFolder(t, cookie, `F${i}`));
+
+    const refused = await call(t, cookie, 'POST', '/folder/create', { name: 'One too many' });
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'FOLDER_LIMIT',
+      msg: `You already have ${CAP} folders, the most one account may keep; delete one you no longer use first`,
+    });
+    expect((await call(t, cookie, 'POST', '/folder/create', { name: 'Again' }, 'zh')).msg).toBe(
+      `您已有 ${CAP} 个文件夹，已达每个账号的上限，请先删除不再使用的文件夹`,
+    );
+    expect(await countOf(profile.id)).toBe(CAP + 1);
+    expect((await folders(t, cookie)).map((f) => f.name)).not.toContain('One too many');
+
+    await call(t, cookie, 'POST', '/folder/delete', { id: made[0]!.id, images: 'move' });
+    expect((await createFolder(t, cookie, 'In its place')).name).toBe('In its place');
+    expect(await countOf(profile.id)).toBe(CAP + 1);
+  });
+
+  it('pages the list with a cursor: the default folder first, then newest first, each folder exactly once', async () => {
+    const { cookie, profile } = await registerUser(t);
+    const def = await defaultFolder(t, cookie);
+    // Rows sharing one creation time, as a burst of creates can: the id breaks the tie. (Put in
+    // directly: more than FOLDERS_MAX, which only creating checks.)
+    const at = new Date('2026-01-01T00:00:00.123Z');
+    const rows = await t.database.db
+      .insert(folderTable)
+      .values(Array.from({ length: 7 }, (_, i) => ({ userId: profile.id, name: `Same ${i}`, createdAt: at })))
+      .returning();
+    await t.database.db
+      .insert(folderTable)
+      .values({ userId: profile.id, name: 'Newest', createdAt: new Date('2026-01-02T00:00:00Z') });
+
+    for (const limit of [1, 2, 3, 100]) {
+      const pages: Folder[][] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await folderPage(t, cookie, `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status).toBe(200);
+        const page = res.data as { items: Folder[]; nextCursor: string | null };
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        pages.push(page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      const ids = pages.flat().map((f) => f.id);
+      expect(ids).toHaveLength(9);
+      expect(new Set(ids).size).toBe(9);
+      expect(ids[0]).toBe(def.id);
+      expect(pages.flat()[1]!.name).toBe('Newest');
+      expect(ids.slice(2).sort()).toEqual(rows.map((r) => r.id).sort());
+    }
+    // A page holds 20 unless asked otherwise; a cursor the API did not make is refused.
+    expect((await folderPage(t, cookie)).data).toMatchObject({ nextCursor: null });
+    expect(await folderPage(t, cookie, 'cursor=bogus')).toMatchObject({ status: 400, code: 'CURSOR_INVALID' });
+  });
+
+  it('answers one folder by id, counts included, and never another user’s', async () => {
+    const me = await registerUser(t);
+    const other = await registerUser(t);
+    const mine = await createFolder(t, me.cookie, 'Mine');
+    await generate(t, me.cookie, 1, mine.id);
+    expect(await call(t, me.cookie, 'GET', `/folder/get?id=${mine.id}`)).toMatchObject({
+      status: 200,
+      data: { id: mine.id, name: 'Mine', fileCount: 1 },
+    });
+    expect(await call(t, other.cookie, 'GET', `/folder/get?id=${mine.id}`)).toMatchObject({
+      status: 404,
+      code: 'FOLDER_NOT_FOUND',
+    });
+  });
+
+  it(`refuses more than ${FOLDER_CREATES_PER_MINUTE} creates a minute from one user (429), not from another`, async () => {
+    const { cookie } = await registerUser(t);
+    const answers = [];
+    for (let i = 0; i <= FOLDER_CREATES_PER_MINUTE; i += 1)
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/turing/workspace/folder/create',
+          headers: { ...appHeaders(), cookie },
+          payload: { name: `Burst ${i}` },
+        }),
+      );
+    expect(answers.slice(0, -1).every((a) => a.statusCode !== 429)).toBe(true);
+    expect(answers.at(-1)!.statusCode).toBe(429);
+    expect(answers.at(-1)!.json()).toMatchObject({ code: 'RATE_LIMITED' });
+
+    const other = await registerUser(t);
+    expect((await createFolder(t, other.cookie, 'Unhindered')).name).toBe('Unhindered');
   });
 });

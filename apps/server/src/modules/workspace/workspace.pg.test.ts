@@ -29,6 +29,24 @@ describe('workspace races', () => {
     expect(items).toHaveLength(3);
   });
 
+  it('20 folder creates at once, five short of FOLDERS_MAX, leave exactly FOLDERS_MAX', async () => {
+    const { cookie, profile } = await registerUser(t);
+    const max = t.app.services!.config.FOLDERS_MAX;
+    await defaultFolder(t, cookie);
+    await t.database.db
+      .insert(folderTable)
+      .values(Array.from({ length: max - 5 }, (_, i) => ({ userId: profile.id, name: `Earlier ${i}` })));
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(t, cookie, 'POST', '/folder/create', { name: `Race ${i}` })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => (a as { code?: string }).code === 'FOLDER_LIMIT')).toHaveLength(15);
+    const rows = await t.database.db.select().from(folderTable).where(eq(folderTable.userId, profile.id));
+    expect(rows.filter((r) => !r.isDefault)).toHaveLength(max);
+    expect(await folders(t, cookie)).toHaveLength(max + 1);
+  });
+
   it('concurrent copies of one image into one folder leave one item', async () => {
     const { cookie, profile } = await registerUser(t);
     const taskId = randomUUID();

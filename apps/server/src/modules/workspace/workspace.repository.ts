@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PageRequest } from '@turing/contract';
+import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { decodeCursor, type PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { keysetPage, type Keyset } from '../../db/paging.ts';
-import { folderItems, folders, tasks, uploads, works, type FolderItemRow } from '../../db/schema/index.ts';
+import { folderItems, folders, tasks, uploads, users, works, type FolderItemRow } from '../../db/schema/index.ts';
 import { resultIndexSql } from '../upload/index.ts';
 
 // Times come from the database clock, like every other "last edit".
@@ -10,48 +10,66 @@ const NOW = sql`now()`;
 /** Newest image first; an item keeps the time its image was made, wherever it is moved or copied. */
 const byNewest: Keyset = { sort: folderItems.createdAt, id: folderItems.id };
 
+/** Newest folder first (the default one goes before them all). */
+const byNewestFolder: Keyset = { sort: folders.createdAt, id: folders.id };
+
 /** Rows of a raw statement: both drivers put them under `rows`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+// Spelled out: the select list of a one-table query drops the table from its columns, and inside
+// these subqueries a bare "id" would be the item's or the image's.
+const OUTER_FOLDER = sql.raw('"folders"."id"');
+
+/**
+ * Folders with their counts, sizes and cover, each worked out for that folder alone (on the
+ * folder's index), so a page costs what its own folders hold, not the whole workspace.
+ */
+const withStats = (db: Db, sortKey: SQL<string>) =>
+  db
+    .select({
+      folder: folders,
+      fileCount: sql<number>`(select count(*)::int from ${folderItems} fi where fi.folder_id = ${OUTER_FOLDER})`,
+      sizeBytes: sql<string>`(
+        select coalesce(sum(u.bytes), 0)::bigint from ${folderItems} fi
+        join ${uploads} u on u.id = fi.upload_id where fi.folder_id = ${OUTER_FOLDER})`,
+      coverKey: sql<string | null>`(
+        select u.key from ${folderItems} fi join ${uploads} u on u.id = fi.upload_id
+        where fi.folder_id = ${OUTER_FOLDER} order by fi.created_at desc, fi.id desc limit 1)`,
+      coverThumbKey: sql<string | null>`(
+        select u.thumb_key from ${folderItems} fi join ${uploads} u on u.id = fi.upload_id
+        where fi.folder_id = ${OUTER_FOLDER} order by fi.created_at desc, fi.id desc limit 1)`,
+      sortKey,
+    })
+    .from(folders);
+
 export function createWorkspaceRepository(db: Db) {
   return {
-    /** The user's folders with their counts, sizes and cover, default first then newest, in one query. */
-    foldersWithStats(userId: string, folderId?: string) {
-      const stats = db
-        .select({
-          folderId: folderItems.folderId,
-          fileCount: sql<number>`count(*)::int`.as('file_count'),
-          sizeBytes: sql<string>`coalesce(sum(${uploads.bytes}), 0)::bigint`.as('size_bytes'),
-        })
-        .from(folderItems)
-        .innerJoin(uploads, eq(uploads.id, folderItems.uploadId))
-        .where(and(eq(folderItems.userId, userId), folderId ? eq(folderItems.folderId, folderId) : undefined))
-        .groupBy(folderItems.folderId)
-        .as('stats');
-      const cover = db
-        .selectDistinctOn([folderItems.folderId], {
-          folderId: folderItems.folderId,
-          key: sql<string | null>`${uploads.key}`.as('cover_key'),
-          thumbKey: sql<string | null>`${uploads.thumbKey}`.as('cover_thumb_key'),
-        })
-        .from(folderItems)
-        .innerJoin(uploads, eq(uploads.id, folderItems.uploadId))
-        .where(and(eq(folderItems.userId, userId), folderId ? eq(folderItems.folderId, folderId) : undefined))
-        .orderBy(folderItems.folderId, desc(folderItems.createdAt), desc(folderItems.id))
-        .as('cover');
-      return db
-        .select({
-          folder: folders,
-          fileCount: stats.fileCount,
-          sizeBytes: stats.sizeBytes,
-          coverKey: cover.key,
-          coverThumbKey: cover.thumbKey,
-        })
-        .from(folders)
-        .leftJoin(stats, eq(stats.folderId, folders.id))
-        .leftJoin(cover, eq(cover.folderId, folders.id))
-        .where(and(eq(folders.userId, userId), folderId ? eq(folders.id, folderId) : undefined))
-        .orderBy(desc(folders.isDefault), desc(folders.createdAt), desc(folders.id));
+    /**
+     * One page of the user's folders with their counts, sizes and cover: the default one first, then
+     * newest first. A cursor after the default folder (a page of one) goes on with all the others.
+     */
+    foldersPage: (userId: string, page: PageRequest, defaultId: string) =>
+      keysetPage(
+        byNewestFolder,
+        page,
+        ({ where, orderBy, limit, sortKey }) => {
+          const afterDefault = page.cursor !== undefined && decodeCursor(page.cursor)?.id === defaultId;
+          const after =
+            page.cursor === undefined ? undefined : and(not(folders.isDefault), afterDefault ? undefined : where);
+          return withStats(db, sortKey)
+            .where(and(eq(folders.userId, userId), after))
+            .orderBy(desc(folders.isDefault), ...orderBy)
+            .limit(limit);
+        },
+        (row) => row.folder.id,
+      ),
+
+    /** One of the user's folders with its count, size and cover; undefined when it is not theirs. */
+    async folderWithStats(userId: string, id: string) {
+      const [row] = await withStats(db, sql<string>`''`)
+        .where(and(eq(folders.id, id), eq(folders.userId, userId)))
+        .limit(1);
+      return row;
     },
 
     async findOwned(id: string, userId: string, lock = false) {
@@ -86,8 +104,23 @@ export function createWorkspaceRepository(db: Db) {
       return row ?? null;
     },
 
-    async insert(userId: string, name: string) {
-      const [row] = await db.insert(folders).values({ userId, name }).returning();
+    /**
+     * Makes a folder unless the user already has `max` besides the default one; null then. The
+     * owner's row is locked first (no key update: it blocks no other insert that names the user),
+     * so concurrent creates count one after another and the count in the insert sees every
+     * committed folder: read committed takes the statement's snapshot after the lock is held.
+     */
+    async insertUnderCap(userId: string, name: string, max: number) {
+      await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          insert into ${folders} (user_id, name)
+          select ${userId}::uuid, ${name}
+          where (select count(*) from ${folders} where user_id = ${userId} and not is_default) < ${max}
+          returning id`),
+      );
+      if (!rows[0]) return null;
+      const [row] = await db.select().from(folders).where(eq(folders.id, rows[0].id));
       return row!;
     },
 

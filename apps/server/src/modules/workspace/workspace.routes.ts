@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   attachmentDisposition,
   IMAGE_DOWNLOAD_PATH,
@@ -12,16 +12,31 @@ import { defineRoute } from '../../shared/define-route.ts';
 import type { DownloadsService } from './downloads.service.ts';
 import type { WorkspaceService } from './workspace.service.ts';
 
+/** Folders one user may create in a minute. */
+export const FOLDER_CREATES_PER_MINUTE = 30;
+
 export async function workspaceModule(
   app: FastifyInstance,
   opts: { workspace: WorkspaceService; downloads: DownloadsService },
 ) {
   const { workspace, downloads } = opts;
 
-  defineRoute(app, workspaceRoutes.folders, async (req) => workspace.list(req.user!.id, req.locale));
+  defineRoute(app, workspaceRoutes.folders, async (req) => workspace.list(req.user!.id, req.query, req.locale));
 
-  defineRoute(app, workspaceRoutes.folderCreate, async (req) =>
-    workspace.create(req.user!.id, req.body.name, req.locale),
+  defineRoute(app, workspaceRoutes.folder, async (req) => workspace.get(req.user!.id, req.query.id, req.locale));
+
+  // Plenty for a person sorting their work, too few for a script to fill the folder cap in seconds.
+  defineRoute(
+    app,
+    workspaceRoutes.folderCreate,
+    async (req) => workspace.create(req.user!.id, req.body.name, req.locale),
+    {
+      rateLimit: {
+        max: FOLDER_CREATES_PER_MINUTE,
+        timeWindow: '1 minute',
+        keyGenerator: (req: FastifyRequest) => req.user?.id ?? req.ip,
+      },
+    },
   );
 
   defineRoute(app, workspaceRoutes.folderRename, async (req) =>

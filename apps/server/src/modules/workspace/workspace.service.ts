@@ -1,4 +1,4 @@
-import type { Folder, FolderImage, Locale, PageRequest } from '@turing/contract';
+import type { Folder, FolderImage, Locale, Page, PageRequest } from '@turing/contract';
 import type { Database, Db } from '../../db/client.ts';
 import type { FolderRow } from '../../db/schema/index.ts';
 import { mapPage } from '../../db/paging.ts';
@@ -14,12 +14,14 @@ import { createWorkspaceRepository, type WorkspaceRepository } from './workspace
  */
 const DEFAULT_NAME: Record<Locale, string> = { en: 'Default folder', zh: '默认文件夹' };
 
-type FolderWithStats = Awaited<ReturnType<WorkspaceRepository['foldersWithStats']>>[number];
+type FolderWithStats = Omit<NonNullable<Awaited<ReturnType<WorkspaceRepository['folderWithStats']>>>, 'sortKey'>;
 
 export interface WorkspaceServiceDeps {
   database: Database;
   uploads: UploadService;
   storage: ObjectStorage;
+  /** Folders one user may make besides the default one (FOLDERS_MAX). */
+  foldersMax: number;
 }
 
 /** Folders of result images: each user's default one, the ones they make, moving and copying between them. */
@@ -84,20 +86,32 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       await ownedFolder(repo, folderId, userId);
     },
 
-    async list(userId: string, locale: Locale): Promise<Folder[]> {
-      await ensureDefault(userId);
-      const rows = await repo.foldersWithStats(userId);
-      return rows.map((row) => toFolder(row, locale));
+    /** One page of the user's folders: the default one first (made on first use), then newest first. */
+    async list(userId: string, page: PageRequest, locale: Locale): Promise<Page<Folder>> {
+      const made = await ensureDefault(userId);
+      const rows = await repo.foldersPage(userId, page, made.id);
+      return mapPage(rows, (row) => toFolder(row, locale));
     },
 
+    async get(userId: string, id: string, locale: Locale): Promise<Folder> {
+      const row = await repo.folderWithStats(userId, id);
+      if (!row) throw new AppError('FOLDER_NOT_FOUND');
+      return toFolder(row, locale);
+    },
+
+    /** Refused past FOLDERS_MAX (FOLDER_LIMIT), however many creates arrive at once. */
     async create(userId: string, name: string, locale: Locale): Promise<Folder> {
-      return toFolder(emptyFolder(await repo.insert(userId, name)), locale);
+      const made = await database.transaction((tx) =>
+        createWorkspaceRepository(tx).insertUnderCap(userId, name, deps.foldersMax),
+      );
+      if (!made) throw new AppError('FOLDER_LIMIT', { params: { max: deps.foldersMax } });
+      return toFolder(emptyFolder(made), locale);
     },
 
     async rename(userId: string, id: string, name: string, locale: Locale): Promise<Folder> {
       const renamed = await repo.rename(id, userId, name);
       if (!renamed) throw new AppError('FOLDER_NOT_FOUND');
-      const [row] = await repo.foldersWithStats(userId, id);
+      const row = await repo.folderWithStats(userId, id);
       return toFolder(row ?? emptyFolder(renamed), locale);
     },
 

@@ -1,11 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const listFolders = () => call(workspaceEndpoints.folders);
+/** Folders a page: a screenful of the list, more as it scrolls. */
+export const FOLDERS_PAGE = 50;
 
-export const foldersQueryOptions = () => queryOptions({ queryKey: workspaceKeys.folders, queryFn: listFolders });
+export const listFolders = (cursor?: string) =>
+  call(workspaceEndpoints.folders, { query: { limit: FOLDERS_PAGE, ...(cursor && { cursor }) } });
 
-/** The user's folders, the default one first. */
-export const useFolders = () => useQuery(foldersQueryOptions());
+export const foldersQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: workspaceKeys.folders,
+    queryFn: ({ pageParam }) => listFolders(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The user's folders, the default one first, then newest first, a page at a time. */
+export const useFolders = () => useInfiniteQuery(foldersQueryOptions());

@@ -38,16 +38,16 @@ const image = (n: number, folderId: string): FolderImage => ({
 const inbox = folder(1, { name: 'Default folder', isDefault: true, fileCount: 2, sizeBytes: 3 * 1024 * 1024 });
 const villa = folder(2, { name: 'Villa', fileCount: 1, sizeBytes: 2048 });
 
-function renderPanel(table: Parameters<typeof mockApi>[0] = {}) {
+function renderPanel(table: Parameters<typeof mockApi>[0] = {}, folderId: string | null = null) {
   const api = mockApi({
-    '/workspace/folder/list': { data: [inbox, villa] },
+    '/workspace/folder/list': { data: { items: [inbox, villa], nextCursor: null } },
     '/workspace/image/list': { data: { items: [image(1, inbox.id), image(2, inbox.id)], nextCursor: null } },
     ...table,
   });
   const onSelect = vi.fn();
   renderInApp(
     <App>
-      <FolderPanel folderId={null} onSelect={onSelect} />
+      <FolderPanel folderId={folderId} onSelect={onSelect} />
     </App>,
   );
   return { api, onSelect };
@@ -83,7 +83,7 @@ describe('the workspace folders', () => {
     let fail = true;
     const { api } = renderPanel({
       '/workspace/folder/list': () =>
-        fail ? { status: 500, msg: 'boom', code: 'INTERNAL' } : { data: [inbox, villa] },
+        fail ? { status: 500, msg: 'boom', code: 'INTERNAL' } : { data: { items: [inbox, villa], nextCursor: null } },
     });
     expect(await screen.findByText('The folders could not be loaded, please try again later')).toBeInTheDocument();
     fail = false;
@@ -130,5 +130,77 @@ describe('the workspace folders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Move here' }));
     await waitFor(() => expect(api.to('/workspace/image/move')).toHaveLength(1));
     expect(api.to('/workspace/image/move')[0]!.body).toEqual({ ids: [id(101), id(102)], folderId: villa.id });
+  });
+});
+
+describe('the folder list a page at a time', () => {
+  // 120 folders after the default one, newest (the highest number) first, served 50 a page.
+  const many = Array.from({ length: 120 }, (_, i) => folder(1000 - i, { name: `Project ${1000 - i}` }));
+  const all = [inbox, ...many];
+  const paged = (_body: unknown, url: URL) => {
+    const limit = Number(url.searchParams.get('limit'));
+    const from = Number(url.searchParams.get('cursor')?.slice(1) ?? 0);
+    const items = all.slice(from, from + limit);
+    return { data: { items, nextCursor: from + limit < all.length ? `c${from + limit}` : null } };
+  };
+
+  /** Scrolling: the end of the list comes into view whenever it is watched. */
+  function scrolledToEnd() {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        callback: (entries: { isIntersecting: boolean }[]) => void;
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          this.callback = callback;
+        }
+        observe() {
+          this.callback([{ isIntersecting: true }]);
+        }
+        disconnect() {}
+      },
+    );
+  }
+
+  it('loads the next pages as the end of the list scrolls into view, each folder once', async () => {
+    scrolledToEnd();
+    const { api } = renderPanel({ '/workspace/folder/list': paged });
+    const list = await screen.findByTestId('folder-list');
+    await waitFor(() => expect(within(list).getAllByTestId('folder')).toHaveLength(all.length));
+    expect(
+      within(list)
+        .getAllByTestId('folder')
+        .map((f) => f.dataset.name),
+    ).toEqual(all.map((f) => f.name));
+    const asked = api.to('/workspace/folder/list');
+    expect(asked).toHaveLength(3);
+    expect(screen.queryByTestId('folders-more')).not.toBeInTheDocument();
+  });
+
+  it('loads a page at a time on request when the list cannot watch its end', async () => {
+    const { api } = renderPanel({ '/workspace/folder/list': paged });
+    const list = await screen.findByTestId('folder-list');
+    expect(within(list).getAllByTestId('folder')).toHaveLength(50);
+    await userEvent.click(screen.getByTestId('folders-more'));
+    await waitFor(() => expect(within(list).getAllByTestId('folder')).toHaveLength(100));
+    expect(api.to('/workspace/folder/list')).toHaveLength(2);
+  });
+
+  it('shows a folder the address names before its page is loaded', async () => {
+    const old = many.at(-1)!;
+    const { api } = renderPanel({ '/workspace/folder/list': paged, '/workspace/folder/get': { data: old } }, old.id);
+    expect(await screen.findByTestId('folder-title')).toHaveTextContent(old.name);
+    expect(api.to('/workspace/folder/get')).toHaveLength(1);
+  });
+
+  it('lets the move picker load more folders', async () => {
+    renderPanel({ '/workspace/folder/list': paged });
+    const user = userEvent.setup();
+    await screen.findAllByTestId('image-card');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    await user.click(screen.getByTestId('batch-move'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(49);
+    await user.click(within(dialog).getByTestId('picker-more'));
+    await waitFor(() => expect(within(dialog).getAllByRole('radio')).toHaveLength(99));
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Typography } from 'antd';
 import type { Folder } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
+import { useFolder } from '../api/get-folder.ts';
 import { useFolders } from '../api/list-folders.ts';
 import { useImageActions } from '../hooks/use-image-actions.ts';
 import { formatBytes, useFormatTime } from '../lib/format.ts';
@@ -23,9 +24,12 @@ export function FolderPanel({ folderId, onSelect }: Props) {
   const { t, i18n } = useTranslation('workspace');
   const formatTime = useFormatTime();
   const folders = useFolders();
-  const list = folders.data ?? [];
+  const list = folders.data?.pages.flatMap((p) => p.items) ?? [];
   const defaultFolder = list.find((f) => f.isDefault) ?? list[0];
-  const folder = list.find((f) => f.id === folderId) ?? defaultFolder;
+  const listed = list.find((f) => f.id === folderId);
+  // A folder the loaded pages do not hold yet (an older one in the address) is asked for by id.
+  const named = useFolder(folders.data && folderId && !listed ? folderId : null);
+  const folder = listed ?? named.data ?? (named.isFetching ? undefined : defaultFolder);
   const [form, setForm] = useState<'new' | Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
   const { actions, picker, drawer, clearSignal } = useImageActions(folder);
@@ -73,7 +77,13 @@ export function FolderPanel({ folderId, onSelect }: Props) {
         onClose={() => setDeleting(null)}
         onDeleted={(f) => f.id === folder?.id && onSelect(null)}
       />
-      <FolderPickerModal folders={list} {...picker} />
+      <FolderPickerModal
+        folders={list}
+        more={
+          folders.hasNextPage ? { loading: folders.isFetchingNextPage, load: () => void folders.fetchNextPage() } : null
+        }
+        {...picker}
+      />
       <ImageDrawer image={drawer.image} actions={actions} onClose={drawer.onClose} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Empty, Modal, Radio } from 'antd';
+import { Button, Empty, Modal, Radio } from 'antd';
 import type { Folder } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format.ts';
@@ -12,6 +12,8 @@ export interface PickRequest {
 interface Props {
   request: PickRequest | null;
   folders: Folder[];
+  /** More folders than those loaded: the picker offers to load the next page. */
+  more: { loading: boolean; load(): void } | null;
   /** The folder the images are in: not a destination. */
   currentId: string | null;
   busy: boolean;
@@ -20,7 +22,7 @@ interface Props {
 }
 
 /** Chooses where to move or copy images to. */
-export function FolderPickerModal({ request, folders, currentId, busy, onPick, onClose }: Props) {
+export function FolderPickerModal({ request, folders, more, currentId, busy, onPick, onClose }: Props) {
   const { t, i18n } = useTranslation('workspace');
   const targets = folders.filter((f) => f.id !== currentId);
   // A choice holds for the request it was made in; a new request starts from the first folder.
@@ -62,6 +64,11 @@ export function FolderPickerModal({ request, folders, currentId, busy, onPick, o
             ),
           }))}
         />
+      )}
+      {more && (
+        <Button block className="ws-folders__more" loading={more.loading} onClick={more.load} data-testid="picker-more">
+          {t('folders.loadMore')}
+        </Button>
       )}
     </Modal>
   );
