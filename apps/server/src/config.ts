@@ -189,6 +189,15 @@ const envSchema = z.object({
   BFL_EDIT_MODEL: z.string().default('flux-kontext-pro'),
   /** Signs BFL's webhook calls (sent to PUBLIC_URL); without it the engine polls. */
   BFL_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * A hosted job that finished but whose result link expired before it was collected (FLUX's last
+   * 10 minutes; a process down longer): false ends that image refunded; true sends a new job for
+   * it, which the provider bills a second time.
+   */
+  RESUBMIT_EXPIRED_RESULTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Alibaba Cloud Model Studio (DashScope); the base URL picks the region (Beijing: https://dashscope.aliyuncs.com). */
   DASHSCOPE_API_KEY: z.string().optional(),
   DASHSCOPE_BASE_URL: z.string().default('https://dashscope-intl.aliyuncs.com'),

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEngineRegistry } from './generation/engines.ts';
 import { createJobWakeups } from './generation/engines/async-job/wakeups.ts';
+import { createInputStager, reachableFromOutside } from './generation/input-stager.ts';
 import { createJobQueue, createTaskAnnouncer } from './generation/queue.ts';
 import { CANCEL_CHANNEL } from './generation/runner.ts';
 import { generationSettings } from './generation/settings.ts';
@@ -35,7 +36,12 @@ export async function createServices(config: Config, database: Database, log: Fa
   const settings = generationSettings(config);
   // Provider callbacks (heard on ENGINE_WAKE_CHANNEL by the workers) end a waiting poll early.
   const wakeups = createJobWakeups();
-  const engines = createEngineRegistry(config, log, { wakeups });
+  // Input images a provider fetches by URL (Wan) are staged in our store behind signed URLs, for
+  // about the task's time, when PUBLIC_URL is an address the provider can reach; else sent inline.
+  const stage = reachableFromOutside(config.PUBLIC_URL)
+    ? createInputStager(storage, config.publicUrl, Math.max(300, Math.ceil(config.TASK_TIMEOUT_MS / 1000)))
+    : undefined;
+  const engines = createEngineRegistry(config, log, { wakeups, stage });
   const translator = config.OPENAI_API_KEY
     ? createOpenAiTranslator({
         apiKey: config.OPENAI_API_KEY,
@@ -53,13 +59,13 @@ export async function createServices(config: Config, database: Database, log: Fa
     config,
     log,
     messaging: messaging.messaging,
+    deviceSecret: secret,
     later: () => ({ users: user.users, invitations: billing.invitations }),
   });
   const { sessions, codes, throttle, limits } = auth;
   const user = createUserModule({ database, sessions, codes, throttle, uploads });
   const billing = await createBillingModule({
     database,
-    deviceSecret: secret,
     config,
     welcomeCubes: settings.welcomeCubes,
     activeCap: settings.activeCap,

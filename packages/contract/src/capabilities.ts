@@ -28,4 +28,22 @@ export interface EngineCapabilities {
   upscale: readonly (2 | 4)[];
   /** Prompt languages it reads as typed; others are translated to English first. */
   languages: readonly ('en' | 'zh')[];
+  /** What its provider accepts as an input image (base, mask, guides); absent: no documented limits. */
+  input?: EngineInputLimits;
+}
+
+/**
+ * A provider's documented limits for one input image. The images an engine is given are brought
+ * within them before it runs (scaled up to the shortest side, cropped to the longest, re-encoded to
+ * fit the bytes), so the provider never refuses a task for the size of its picture.
+ */
+export interface EngineInputLimits {
+  /** Each side at least this many pixels. */
+  minSide?: number;
+  /** Each side at most this many pixels. */
+  maxSide?: number;
+  /** Width × height at most. */
+  maxPixels?: number;
+  /** One encoded image (PNG or JPEG) at most this many bytes. */
+  maxBytes?: number;
 }

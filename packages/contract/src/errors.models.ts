@@ -54,6 +54,11 @@ export const MODEL_ERRORS = {
     'This model cannot keep a seed (the same seed would not give the same image), nothing was charged; please leave the seed empty or choose another model',
     '该模型无法保持种子（相同种子不会生成相同图片），未扣除任何费用，请清空种子或选择其他模型',
   ),
+  MODEL_NEGATIVE_UNSUPPORTED: def(
+    400,
+    'This model cannot use a negative prompt (it would be ignored), nothing was charged; please clear the negative prompt or choose another model',
+    '该模型无法使用反向提示词（会被忽略），未扣除任何费用，请清空反向提示词或选择其他模型',
+  ),
   MODEL_UPSCALE_UNSUPPORTED: def(
     400,
     'This model cannot upscale ×{factor}, nothing was charged; please choose another factor',

@@ -189,6 +189,21 @@ export const ERRORS = {
     'The image engine refused this task, your cubes were refunded; please change the settings',
     '生成引擎拒绝了该任务，魔方已退还，请调整设置后重试',
   ),
+  TASK_INPUT_REJECTED: def(
+    422,
+    'The image provider could not use this task’s images or settings (for example an image’s size or format), your cubes were refunded; please try other images or settings',
+    '图像服务商无法使用该任务的图片或设置（例如图片尺寸或格式），魔方已退还，请更换图片或设置后重试',
+  ),
+  TASK_PROVIDER_ACCOUNT: def(
+    503,
+    'The image provider did not accept this service’s account for the task (key, access or balance), your cubes were refunded; please choose another model or contact support',
+    '图像服务商未接受本服务的账号（密钥、权限或余额），魔方已退还，请选择其他模型或联系客服',
+  ),
+  TASK_RESULT_EXPIRED: def(
+    410,
+    'The image was made, but the provider’s link to it expired before it could be collected; your cubes were refunded, please submit the task again',
+    '图片已生成，但服务商的图片链接在取回前已过期，魔方已退还，请重新提交任务',
+  ),
   TASK_MODERATED: def(
     422,
     'The image provider refused this prompt or image; your cubes were refunded. Please change the prompt or the image',

@@ -52,14 +52,17 @@ export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
     negativePrompt: false,
     upscale: [],
     languages: ['en', 'zh'],
+    // Images API edits (GPT Image): each input a PNG, WebP or JPEG under 25 MB; no side limits.
+    input: { maxBytes: 25_000_000 },
   },
   // Stability AI v2beta: generate (core/ultra/sd3), control sketch/structure, inpaint, upscale. Its
-  // aspect ratios (21:9 16:9 3:2 5:4 1:1 4:5 2:3 9:16 9:21) match these presets exactly; others are
-  // made at the nearest and cropped. A negative prompt is ignored by the SD 3.5 turbo models only.
+  // aspect ratios (21:9 16:9 3:2 5:4 1:1 4:5 2:3 9:16 9:21) match 1:1, 16:9, 9:16, 3:2 and 2:3
+  // exactly; 4:3 and 3:4 are made at the nearest (5:4, 4:5) and cropped, centred, to the preset. A
+  // negative prompt is ignored by the SD 3.5 turbo models only.
   stability: {
     modes: ALL_MODES,
     maxCount: 4,
-    aspects: ['1:1', '16:9', '9:16', '3:2', '2:3'],
+    aspects: ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'],
     qualities: ALL_QUALITIES,
     mask: true,
     reference: false,
@@ -70,6 +73,9 @@ export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
     // upscale/conservative up to ~5 MP targets, upscale/fast (×4) beyond; resized to the exact target.
     upscale: [2, 4],
     languages: ['en'],
+    // v2beta image inputs: every side at least 64 px, 4,096 to 9,437,184 pixels; a request at most
+    // 10 MiB, so the base keeps 1 MiB of it for the mask and the fields.
+    input: { minSide: 64, maxPixels: 9_437_184, maxBytes: 9 * 1024 * 1024 },
   },
   // Black Forest Labs: FLUX 1.1 [pro] for text, FLUX.1 Kontext [pro] for an input image.
   flux: {
@@ -85,6 +91,8 @@ export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
     negativePrompt: false,
     upscale: [],
     languages: ['en'],
+    // Kontext's input_image: up to 20 MB or 20 megapixels.
+    input: { maxPixels: 20_000_000, maxBytes: 20_000_000 },
   },
   // Alibaba Cloud Model Studio: Wan text-to-image and image editing; reads Chinese as typed.
   wan: {
@@ -100,5 +108,7 @@ export const ENGINE_CAPABILITIES: Record<EngineName, EngineCapabilities> = {
     negativePrompt: true,
     upscale: [],
     languages: ['en', 'zh'],
+    // wanx2.1-imageedit's base_image_url / mask_image_url: 512–4096 px a side, at most 10 MB.
+    input: { minSide: 512, maxSide: 4096, maxBytes: 10_000_000 },
   },
 };

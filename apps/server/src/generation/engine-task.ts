@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import type { TaskParams } from '@turing/contract';
 import type { TaskRow } from '../db/schema/index.ts';
+import { ENGINE_CAPABILITIES } from './capabilities.ts';
 import { EngineError, type EngineImages, type EngineName, type EngineTask } from './engine.ts';
+import { withinInputLimits } from './input-limits.ts';
 import { engineModelFor } from './models.ts';
 import type { GenerationSettings } from './settings.ts';
 import type { BaseSource } from './upscaler/source.ts';
@@ -50,6 +52,26 @@ async function within(image: Buffer | undefined, edge: number) {
   if (!image) return undefined;
   const own = await sizeOf(image);
   return resized(image, fitLongEdge(own.width, own.height, edge));
+}
+
+/**
+ * The images brought within what the engine's provider accepts (ENGINE_CAPABILITIES' `input`): a
+ * base too small is scaled up (its mask with it, nearest neighbour), one too long cropped, one too
+ * heavy re-encoded. The output size stays the task's: the result is sized back onto it (an edit's
+ * is pasted back onto the original). An upscale's base is left as it is: its size is the work.
+ */
+async function meetInputLimits(images: EngineImages, engine: EngineName, mode: TaskParams['mode']) {
+  const limits = ENGINE_CAPABILITIES[engine]?.input;
+  if (!limits) return;
+  if (images.base && mode !== 'upscale') {
+    const fitted = await withinInputLimits(images.base, limits, images.mask);
+    images.base = fitted.image;
+    if (fitted.mask) images.mask = fitted.mask;
+  }
+  for (const key of ['reference', 'depth', 'lineArt'] as const) {
+    const image = images[key];
+    if (image) images[key] = (await withinInputLimits(image, limits)).image;
+  }
 }
 
 /**
@@ -104,6 +126,7 @@ export async function prepareEngineTask(
   } else if (base) {
     images.base = await within(base, edge);
   }
+  await meetInputLimits(images, row.engine as EngineName, p.mode);
   const engineModel = engineModelFor(p.model, p.mode, row.engine as EngineName);
   const task: EngineTask = {
     id: row.id,

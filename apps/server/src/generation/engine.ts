@@ -4,7 +4,7 @@
  * turns one prepared task into images, reporting progress on the way.
  */
 
-import type { EngineName, Model } from '@turing/contract';
+import type { EngineName, ErrorCode, Model } from '@turing/contract';
 
 export { ENGINE_NAMES } from '@turing/contract';
 export type { EngineName };
@@ -101,18 +101,28 @@ export interface EngineResult {
  *   server (a bounded number of times), else `lost` (refund);
  * - `stalled`: no progress for too long → `timed_out` (refund);
  * - `interrupted`: cancelled through the engine at our request → `cancelled`.
- * `message` is for logs and operators; `userMessage` (optional, already safe) may be shown.
+ * `message` is for logs and operators. `taskError` (optional, with `invalid`) is the error the user
+ * is shown instead of the general "the engine refused this task", when the engine knows better.
  */
 export type EngineFailure = 'unavailable' | 'invalid' | 'refused' | 'lost' | 'stalled' | 'interrupted';
+
+/** What a task that an engine ended may tell its user, beside the general TASK_REFUSED. */
+export type TaskErrorCode = Extract<ErrorCode, 'TASK_INPUT_REJECTED' | 'TASK_PROVIDER_ACCOUNT' | 'TASK_RESULT_EXPIRED'>;
 
 export class EngineError extends Error {
   readonly kind: EngineFailure;
   readonly server?: string;
-  constructor(kind: EngineFailure, message: string, opts: { server?: string; cause?: unknown } = {}) {
+  readonly taskError?: TaskErrorCode;
+  constructor(
+    kind: EngineFailure,
+    message: string,
+    opts: { server?: string; cause?: unknown; taskError?: TaskErrorCode } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.name = 'EngineError';
     this.kind = kind;
     this.server = opts.server;
+    this.taskError = opts.taskError;
   }
 }
 

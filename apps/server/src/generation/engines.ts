@@ -3,15 +3,21 @@ import { BFL_WEBHOOK_PATH } from '@turing/contract';
 import type { Config } from '../config.ts';
 import type { Engine, EngineName } from './engine.ts';
 import type { JobWakeups } from './engines/async-job/wakeups.ts';
+import type { InputStager } from './input-stager.ts';
 
 /** Where BFL calls back when a job ends (see the system module's webhook). */
 export const bflWebhookUrl = (config: Config) => `${config.publicUrl}/turing${BFL_WEBHOOK_PATH}`;
 
 /**
  * The configured engines, loaded and made on first use (a node never loads what it never runs).
- * `wakeups`: provider callbacks that end a waiting poll early.
+ * `wakeups`: provider callbacks that end a waiting poll early. `stage`: puts input images where a
+ * provider can fetch them by URL (given only when the server has an address reachable from outside).
  */
-export function createEngineRegistry(config: Config, log: FastifyBaseLogger, extra: { wakeups?: JobWakeups } = {}) {
+export function createEngineRegistry(
+  config: Config,
+  log: FastifyBaseLogger,
+  extra: { wakeups?: JobWakeups; stage?: InputStager } = {},
+) {
   const made = new Map<EngineName, Promise<Engine>>();
   const make = async (name: EngineName): Promise<Engine> => {
     switch (name) {
@@ -80,6 +86,7 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger, ext
           model: config.BFL_MODEL,
           editModel: config.BFL_EDIT_MODEL,
           timeoutMs: config.TASK_TIMEOUT_MS,
+          resubmitExpired: config.RESUBMIT_EXPIRED_RESULTS,
           ...(webhook ? { webhookSecret: config.BFL_WEBHOOK_SECRET, webhookUrl: bflWebhookUrl(config) } : {}),
           wakeups: extra.wakeups,
         });
@@ -93,6 +100,7 @@ export function createEngineRegistry(config: Config, log: FastifyBaseLogger, ext
           model: config.WAN_MODEL,
           editModel: config.WAN_EDIT_MODEL,
           timeoutMs: config.TASK_TIMEOUT_MS,
+          stage: extra.stage,
         });
       }
     }

@@ -22,6 +22,78 @@ const until = async (check: () => boolean | Promise<boolean>, what: string) => {
   throw new Error(`never: ${what}`);
 };
 
+const api = (p: number) => `http://127.0.0.1:${p}/turing/design`;
+
+/**
+ * A FLUX task of two images is sent by one server process, which is killed while BFL works on it;
+ * BFL finishes both jobs and `gapMs` pass (on BFL's clock) before the next process starts and takes
+ * the task up. Resolves once the task ended there.
+ */
+async function restartAfter(gapMs: number, env: Record<string, string> = {}) {
+  const fake = await FakeBfl.start();
+  fakes.push(fake);
+  fake.hold = true;
+  const serverEnv = { GENERATION_ENGINE: 'flux', BFL_API_KEY: fake.key, BFL_BASE_URL: fake.url, ...env };
+  const first = spawnServer(serverEnv);
+  started.push(first);
+  const port = await first.port;
+  const cookie = await register(port, first.dataDir);
+  const submitted = (await fetch(`${api(port)}/task/submit`, {
+    method: 'POST',
+    headers: { ...appHeaders, cookie },
+    body: JSON.stringify({ mode: 'text', prompt: 'survive', count: 2 }),
+  }).then((r) => r.json())) as { data: { id: string } };
+  await until(() => fake.jobs.size === 2 && fake.requestsTo('poll').length >= 4, 'both jobs polled');
+  first.proc.kill('SIGKILL');
+  await first.exit;
+  await fake.release();
+  fake.advance(gapMs);
+
+  const second = spawnServer({ ...serverEnv, DATA_DIR: first.dataDir });
+  started.push(second);
+  const port2 = await second.port;
+  const read = async () =>
+    (
+      (await fetch(`${api(port2)}/task/get?id=${submitted.data.id}`, { headers: { cookie } }).then((r) =>
+        r.json(),
+      )) as {
+        data: {
+          state: string;
+          results: unknown[];
+          cost: { refunded: boolean };
+          error: { code: string } | null;
+        };
+      }
+    ).data;
+  await until(async () => ['complete', 'lost'].includes((await read()).state), 'the task ends');
+  const balance = (
+    (await fetch(`${api(port2)}/balance`, { headers: { cookie } }).then((r) => r.json())) as {
+      data: { cubes: number };
+    }
+  ).data;
+  return { fake, task: await read(), cubes: balance.cubes };
+}
+
+describe('a FLUX result that expired while no server followed its job', () => {
+  it('ends the task refunded after a restart longer than the link’s life, without a second paid job', async () => {
+    const { fake, task, cubes } = await restartAfter(11 * 60_000);
+    expect(task).toMatchObject({ state: 'lost', results: [], cost: { refunded: true } });
+    expect(task.error?.code).toBe('TASK_RESULT_EXPIRED');
+    // The restarted server asked BFL about the same jobs and found their images gone: nothing sent again.
+    expect(fake.submissions()).toHaveLength(2);
+    expect(fake.requestsTo('result').length).toBeGreaterThanOrEqual(2);
+    expect(cubes).toBe(20);
+  }, 120_000);
+
+  it('with RESUBMIT_EXPIRED_RESULTS=true, pays BFL for new jobs and completes', async () => {
+    const { fake, task, cubes } = await restartAfter(11 * 60_000, { RESUBMIT_EXPIRED_RESULTS: 'true' });
+    expect(task).toMatchObject({ state: 'complete', cost: { refunded: false } });
+    expect(task.results).toHaveLength(2);
+    expect(fake.submissions()).toHaveLength(4);
+    expect(cubes).toBe(18);
+  }, 120_000);
+});
+
 describe('a server stopped while a hosted provider works on its task', () => {
   it.each(['SIGKILL', 'SIGTERM'] as const)(
     'follows the same jobs after a restart (%s): nothing is submitted or charged twice',
@@ -34,7 +106,6 @@ describe('a server stopped while a hosted provider works on its task', () => {
       started.push(first);
       const port = await first.port;
       const cookie = await register(port, first.dataDir);
-      const api = (p: number) => `http://127.0.0.1:${p}/turing/design`;
       const submitted = (await fetch(`${api(port)}/task/submit`, {
         method: 'POST',
         headers: { ...appHeaders, cookie },

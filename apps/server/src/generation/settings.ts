@@ -51,6 +51,8 @@ export interface GenerationSettings {
   welcomeCubes: number;
   activeCap: number;
   timeoutMs: number;
+  /** A finished job whose result link expired before it was collected is sent again (billed twice) instead of refunded. */
+  resubmitExpiredResults: boolean;
   staleMs: number;
   concurrency: number;
 }
@@ -158,6 +160,7 @@ export function generationSettings(config: Config): GenerationSettings {
     welcomeCubes: config.WELCOME_CUBES,
     activeCap: config.USER_ACTIVE_TASKS_MAX,
     timeoutMs: config.TASK_TIMEOUT_MS,
+    resubmitExpiredResults: config.RESUBMIT_EXPIRED_RESULTS,
     staleMs: config.TASK_STALE_MS,
     concurrency: config.WORKER_CONCURRENCY,
   };

@@ -45,7 +45,7 @@ export async function settleFailure(
     await lifecycle.moderated(id, e.server);
   } else if (e?.kind === 'invalid') {
     log.warn({ taskId: id, msg: e.message }, 'engine refused the task');
-    await lifecycle.refused(id, e.server);
+    await lifecycle.refused(id, e.server, e.taskError);
   } else {
     log.error({ err, taskId: id }, 'task failed');
     await lifecycle.lost(id);

@@ -60,6 +60,37 @@ describe('generating with Stability AI', () => {
     }
   });
 
+  it('makes a 4:3 task at Stability’s nearest ratio (5:4) and crops it to exactly 4:3 at the quality’s size', async () => {
+    const { cookie } = await registerUser(t);
+    const before = fake.received.length;
+    const res = await submit(t, cookie, { mode: 'text', prompt: 'a brick library', size: '4:3', quality: 'HD' });
+    expect(res.statusCode).toBe(200);
+    const done = await until(() => getTask(t, cookie, (res.json().data as Task).id), finished);
+    expect(done.state).toBe('complete');
+    expect(fake.received.slice(before).map((r) => r.fields.aspect_ratio)).toEqual(['5:4']);
+    const result = done.results[0]!;
+    expect([result.width, result.height]).toEqual([1280, 960]);
+    const file = await t.app.inject({ method: 'GET', url: result.url });
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([1280, 960]);
+    // And 3:4 the other way round, at 4:5.
+    const tall = await submit(t, cookie, { mode: 'text', prompt: 'a brick library', size: '3:4' });
+    const tallDone = await until(() => getTask(t, cookie, (tall.json().data as Task).id), finished);
+    expect(fake.received.at(-1)!.fields.aspect_ratio).toBe('4:5');
+    expect(tallDone.results[0]).toMatchObject({ width: 576, height: 768 });
+  });
+
+  it('completes with the three images made when one of four is moderated, each requested once', async () => {
+    const { cookie } = await registerUser(t);
+    const before = fake.received.length;
+    fake.script.push({ pass: true }, { status: 403, name: 'content_moderation', errors: ['flagged'] });
+    const res = await submit(t, cookie, { mode: 'text', prompt: 'a timber pavilion', count: 4, seed: 11 });
+    const done = await until(() => getTask(t, cookie, (res.json().data as Task).id), finished);
+    expect(done.state).toBe('complete');
+    expect(done.results).toHaveLength(3);
+    expect(fake.received.slice(before).map((r) => r.fields.seed)).toEqual(['11', '12', '13', '14']);
+  });
+
   it('edits through inpaint and keeps every pixel outside the mask as it was', async () => {
     const { cookie } = await registerUser(t);
     const original = await photo(320, 240);

@@ -27,6 +27,23 @@ function outputSize(model: string, body: Record<string, unknown>) {
   return { width: Number(body.width ?? 1024), height: Number(body.height ?? 768) };
 }
 
+/** An Azure Storage error as BFL's delivery host answers it: XML, its code also in `x-ms-error-code`. */
+function storageError(status: number, code: string, message: string, detail?: string): Reply {
+  const requestId = randomUUID();
+  const text =
+    `<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>${message}\n` +
+    `RequestId:${requestId}\nTime:${new Date().toISOString()}</Message>` +
+    (detail ? `<AuthenticationErrorDetail>${detail}</AuthenticationErrorDetail>` : '') +
+    '</Error>';
+  return {
+    status,
+    headers: { 'content-type': 'application/xml', 'x-ms-error-code': code, 'x-ms-request-id': requestId },
+    text,
+  };
+}
+
+const httpDate = (ms: number) => new Date(ms).toUTCString();
+
 /**
  * Black Forest Labs' API as documented (docs.bfl.ai): POST /v1/{model} with `x-key` → {id,
  * polling_url} (or {id, status, webhook_url} when a webhook_url is given); GET polling_url →
@@ -34,6 +51,11 @@ function outputSize(model: string, body: Record<string, unknown>) {
  * Moderated / Request Moderated; an unknown id → "Task not found". Parameters are checked as the
  * API does (422). With `hold`, jobs stay Pending until `release()`, which also sends the signed
  * webhook of each job that asked for one.
+ *
+ * Result links are BFL's delivery links (delivery-eu1.bfl.ai/results/…/sample.png): Azure Storage
+ * shared-access signatures whose `se` is the moment they stop working, `ttlMs` after the job ended,
+ * on the fake's clock (`now()`, moved on by `advance`). The delivery host answers an expired or
+ * altered link 403 AuthenticationFailed, and one whose image is gone (`purge`) 404 BlobNotFound.
  */
 export class FakeBfl extends FakeProviderBase {
   readonly jobs = new Map<string, Job>();
@@ -118,9 +140,59 @@ export class FakeBfl extends FakeProviderBase {
     if (job.done) return;
     if (job.outcome === 'Ready') {
       const { width, height } = outputSize(job.model, job.body);
-      job.sample = await this.publish(`${job.id}.png`, width, height, this.ttlMs);
+      job.sample = await this.publish(`${job.id.replaceAll('-', '')}/sample.png`, width, height, this.ttlMs);
     }
     job.done = true;
+  }
+
+  private signature(path: string, se: string) {
+    return createHmac('sha256', this.key).update(`${path}\n${se}`).digest('base64');
+  }
+
+  /** A delivery link as BFL hands it out: the blob's path with a read-only signature that ends at `se`. */
+  protected override async publish(name: string, width: number, height: number, ttlMs: number) {
+    const file = await this.store(name, width, height, ttlMs);
+    const path = `/results/${name}`;
+    const se = new Date(file.expiresAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const query = new URLSearchParams({
+      se,
+      sp: 'r',
+      sv: '2024-11-04',
+      sr: 'b',
+      rsct: 'image/png',
+      sig: this.signature(path, se),
+    });
+    return `${this.url}${path}?${query}`;
+  }
+
+  /** The delivery host: the image while its signature holds and its time has not passed. */
+  protected override result(req: Request): Reply {
+    const se = req.query.get('se') ?? '';
+    const sig = req.query.get('sig') ?? '';
+    const expiry = Date.parse(se);
+    const failed =
+      'Server failed to authenticate the request. Make sure the value of Authorization header is formed correctly including the signature.';
+    if (!se || Number.isNaN(expiry) || sig !== this.signature(req.path, se)) {
+      return storageError(403, 'AuthenticationFailed', failed, 'Signature did not match.');
+    }
+    const now = this.now();
+    const file = this.files.get(req.path.slice('/results/'.length));
+    // `expireResults` ends a link before its `se`, as if that time had come.
+    if (now >= Math.min(expiry, file?.expiresAt ?? Infinity)) {
+      return storageError(
+        403,
+        'AuthenticationFailed',
+        failed,
+        `Signature not valid in the specified time frame: Expiry [${httpDate(expiry)}] - Current [${httpDate(now)}]`,
+      );
+    }
+    if (!file) return storageError(404, 'BlobNotFound', 'The specified blob does not exist.');
+    return { status: 200, headers: { 'content-type': 'image/png' }, bytes: file.png };
+  }
+
+  /** Deletes every result image (its links then answer 404 BlobNotFound while their signature holds). */
+  purge() {
+    this.files.clear();
   }
 
   private view(job: Job) {

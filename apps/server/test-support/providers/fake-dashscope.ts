@@ -1,8 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
 import { FakeProviderBase, type Reply, type Request } from './fake-provider-base.ts';
 
-/** How a task ends: SUCCEEDED, or FAILED with a DashScope error code. */
-export type DashScopeOutcome = { status: 'SUCCEEDED' } | { status: 'FAILED'; code: string; message: string };
+/**
+ * How a task ends: SUCCEEDED, or FAILED with a DashScope error code. A SUCCEEDED task may have
+ * made only some of its n images: `failed` of them come back as entries with their own `code`
+ * (InternalError.Timeout unless given) instead of a url, counted in task_metrics. When every image
+ * failed the task is FAILED with that code, as DashScope reports it.
+ */
+export type DashScopeOutcome =
+  | { status: 'SUCCEEDED'; failed?: number; code?: string; message?: string }
+  | { status: 'FAILED'; code: string; message: string };
+
+/** An input image as the fake received it (decoded from a data URL or fetched from its URL). */
+export interface ReceivedImage {
+  via: 'data' | 'url' | 'oss';
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+  format: string | undefined;
+}
 
 interface Task {
   id: string;
@@ -11,7 +29,11 @@ interface Task {
   outcome: DashScopeOutcome;
   polls: number;
   status: 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED';
-  urls: string[];
+  /** One entry an image asked for: its link, or why it failed. */
+  results: ({ url: string } | { code: string; message: string })[];
+  /** Set when a SUCCEEDED outcome turned FAILED because no image was made. */
+  failure?: { code: string; message: string };
+  inputs: { base?: ReceivedImage; mask?: ReceivedImage };
 }
 
 const T2I = '/api/v1/services/aigc/text2image/image-synthesis';
@@ -30,14 +52,21 @@ const FUNCTIONS = new Set([
 ]);
 /** Text the fake's "content inspection" refuses at submission, as DashScope refuses flagged input. */
 export const FLAGGED = 'forbidden-word';
+/** wanx2.1-imageedit's documented input limits: JPG/JPEG/PNG/BMP/TIFF/WEBP, 512–4096 px a side, at most 10 MB. */
+export const EDIT_INPUT = { minSide: 512, maxSide: 4096, maxBytes: 10 * 1024 * 1024 };
+const EDIT_FORMATS = new Set(['jpeg', 'png', 'bmp', 'tiff', 'webp']);
 
 /**
  * Alibaba Cloud Model Studio (DashScope) as documented for Wan: task creation needs
  * `Authorization: Bearer` and `X-DashScope-Async: enable` (synchronous calls are refused); input
  * is checked (400 InvalidParameter; DataInspectionFailed for flagged text); GET /api/v1/tasks/{id}
- * → PENDING → RUNNING → SUCCEEDED (output.results[].url) or FAILED (output.code, message);
- * an unknown id → UNKNOWN; POST /api/v1/tasks/{id}/cancel works only while PENDING.
- * Images may be public URLs or data URLs (data:{mime};base64,{data}).
+ * → PENDING → RUNNING → SUCCEEDED (output.results[]: a url per image made, `{code, message}` per
+ * image that failed; output.task_metrics {TOTAL, SUCCEEDED, FAILED}; usage.image_count counts only
+ * those made) or FAILED (output.code, message); an unknown id → UNKNOWN; POST
+ * /api/v1/tasks/{id}/cancel works only while PENDING. Input images of image editing may be public
+ * http(s) URLs (fetched at submission here), `oss://` URLs (taken as they are) or data URLs
+ * (data:{mime};base64,{data}); each must be 512–4096 px a side and at most 10 MB, and a mask the
+ * base's size (400 InvalidParameter otherwise).
  */
 export class FakeDashScope extends FakeProviderBase {
   readonly tasks = new Map<string, Task>();
@@ -59,13 +88,15 @@ export class FakeDashScope extends FakeProviderBase {
       (r) =>
         r.path.startsWith('/results/')
           ? 'result'
-          : r.method === 'POST' && (r.path === T2I || r.path === EDIT)
-            ? 'submit'
-            : r.path.endsWith('/cancel')
-              ? 'cancel'
-              : r.path.startsWith('/api/v1/tasks/')
-                ? 'poll'
-                : 'other',
+          : r.path.startsWith('/hosted/')
+            ? 'hosted'
+            : r.method === 'POST' && (r.path === T2I || r.path === EDIT)
+              ? 'submit'
+              : r.path.endsWith('/cancel')
+                ? 'cancel'
+                : r.path.startsWith('/api/v1/tasks/')
+                  ? 'poll'
+                  : 'other',
       (r) => this.answer(r),
     );
     this.key = key;
@@ -79,8 +110,23 @@ export class FakeDashScope extends FakeProviderBase {
     return { status, json: { request_id: randomUUID(), code, message } };
   }
 
+  /** How the fake downloads an http(s) input image (a test may route it to the app under test). */
+  fetchInput: (url: string) => Promise<Response> = (url) => fetch(url, { signal: AbortSignal.timeout(5_000) });
+
+  /**
+   * Files served at /hosted/<name> without a key, standing in for a public file store whose
+   * links DashScope fetches (tests stage input images here).
+   */
+  readonly hosted = new Map<string, { bytes: Buffer; type: string }>();
+
   private async answer(req: Request): Promise<Reply> {
     if (req.path.startsWith('/results/')) return this.result(req);
+    if (req.path.startsWith('/hosted/')) {
+      const file = this.hosted.get(decodeURIComponent(req.path.slice('/hosted/'.length)));
+      return file
+        ? { status: 200, headers: { 'content-type': file.type }, bytes: file.bytes }
+        : { status: 404, text: 'NoSuchKey' };
+    }
     if (req.headers.authorization !== `Bearer ${this.key}`) {
       return this.error(401, 'InvalidApiKey', 'Invalid API-key provided.');
     }
@@ -91,7 +137,44 @@ export class FakeDashScope extends FakeProviderBase {
     return this.error(404, 'NotFound', 'Not found');
   }
 
-  private create(req: Request): Reply {
+  /** The image behind an input URL, or why DashScope would refuse it. */
+  private async inputImage(url: unknown, name: string): Promise<ReceivedImage | string> {
+    if (typeof url !== 'string') return `input.${name} must be a URL or Base64 data`;
+    if (url.startsWith('oss://')) return { via: 'oss', url, width: 1024, height: 1024, bytes: 0, format: undefined };
+    let bytes: Buffer;
+    let via: ReceivedImage['via'];
+    const data = /^data:image\/(png|jpeg|jpg|bmp|tiff|webp);base64,(.*)$/s.exec(url);
+    if (data) {
+      bytes = Buffer.from(data[2]!, 'base64');
+      via = 'data';
+    } else if (/^https?:\/\//.test(url)) {
+      try {
+        const res = await this.fetchInput(url);
+        if (!res.ok) return `input.${name}: the image could not be downloaded (HTTP ${res.status})`;
+        bytes = Buffer.from(await res.arrayBuffer());
+      } catch {
+        return `input.${name}: the image could not be downloaded`;
+      }
+      via = 'url';
+    } else {
+      return `input.${name} must be a URL or Base64 data`;
+    }
+    let meta: Metadata;
+    try {
+      meta = await sharp(bytes).metadata();
+    } catch {
+      return `input.${name}: the image could not be read`;
+    }
+    const { width = 0, height = 0, format } = meta;
+    if (!format || !EDIT_FORMATS.has(format)) return `input.${name}: unsupported image format`;
+    if (bytes.length > EDIT_INPUT.maxBytes) return `input.${name}: the image must not exceed 10 MB`;
+    if (Math.min(width, height) < EDIT_INPUT.minSide || Math.max(width, height) > EDIT_INPUT.maxSide) {
+      return `input.${name}: image width and height must be between 512 and 4096 pixels (got ${width}x${height})`;
+    }
+    return { via, url, width, height, bytes: bytes.length, format };
+  }
+
+  private async create(req: Request): Promise<Reply> {
     if (req.headers['x-dashscope-async'] !== 'enable') {
       return this.error(403, 'AccessDenied', 'current user api does not support synchronous calls');
     }
@@ -114,17 +197,21 @@ export class FakeDashScope extends FakeProviderBase {
       if (!dims || [dims[1], dims[2]].some((d) => Number(d) < 512 || Number(d) > 1440)) {
         return invalid('parameters.size: width and height must be between 512 and 1440');
       }
-    } else {
-      const url = /^(https?:\/\/|data:image\/(png|jpeg|jpg|bmp|webp);base64,)/;
+    }
+    const inputs: Task['inputs'] = {};
+    if (kind === 'edit') {
       if (!FUNCTIONS.has(String(input.function))) return invalid('input.function is not supported');
-      if (typeof input.base_image_url !== 'string' || !url.test(input.base_image_url)) {
-        return invalid('input.base_image_url must be a URL or Base64 data');
-      }
-      if (
-        input.function === 'description_edit_with_mask' &&
-        (typeof input.mask_image_url !== 'string' || !url.test(input.mask_image_url))
-      ) {
-        return invalid('input.mask_image_url is required for description_edit_with_mask');
+      const base = await this.inputImage(input.base_image_url, 'base_image_url');
+      if (typeof base === 'string') return invalid(base);
+      inputs.base = base;
+      if (input.function === 'description_edit_with_mask') {
+        if (typeof input.mask_image_url !== 'string')
+          return invalid('input.mask_image_url is required for description_edit_with_mask');
+        const mask = await this.inputImage(input.mask_image_url, 'mask_image_url');
+        if (typeof mask === 'string') return invalid(mask);
+        if (base.via !== 'oss' && mask.via !== 'oss' && (mask.width !== base.width || mask.height !== base.height))
+          return invalid('input.mask_image_url must have the same resolution as input.base_image_url');
+        inputs.mask = mask;
       }
     }
     const id = randomUUID();
@@ -135,7 +222,8 @@ export class FakeDashScope extends FakeProviderBase {
       outcome: this.outcomes.shift() ?? { status: 'SUCCEEDED' },
       polls: 0,
       status: 'PENDING',
-      urls: [],
+      results: [],
+      inputs,
     });
     return { status: 200, json: { request_id: randomUUID(), output: { task_id: id, task_status: 'PENDING' } } };
   }
@@ -146,33 +234,49 @@ export class FakeDashScope extends FakeProviderBase {
       return;
     }
     const params = (task.body.parameters ?? {}) as { n?: number; size?: string };
+    const n = params.n ?? 4;
+    const failed = Math.min(n, Math.max(0, task.outcome.failed ?? 0));
+    const failure = {
+      code: task.outcome.code ?? 'InternalError.Timeout',
+      message:
+        task.outcome.message ?? 'An internal timeout error has occured during execution, please try again later.',
+    };
+    // The edit model answers at its input's size; a t2i task at the size asked for.
     const [w, h] =
       task.kind === 't2i'
         ? String(params.size ?? '1024*1024')
             .split('*')
             .map(Number)
-        : [1024, 768];
-    const urls: string[] = [];
-    for (let i = 0; i < (params.n ?? 4); i++) urls.push(await this.publish(`${task.id}-${i}.png`, w!, h!, this.ttlMs));
+        : [task.inputs.base?.width ?? 1024, task.inputs.base?.height ?? 768];
+    const results: Task['results'] = [];
+    // The failed images are the last ones, as good a place as any.
+    for (let i = 0; i < n - failed; i++)
+      results.push({ url: await this.publish(`${task.id}-${i}.png`, w!, h!, this.ttlMs) });
+    for (let i = n - failed; i < n; i++) results.push({ ...failure });
     if (task.status !== 'PENDING' && task.status !== 'RUNNING') return;
-    task.urls = urls;
-    task.status = 'SUCCEEDED';
+    task.results = results;
+    if (failed === n) {
+      task.failure = failure;
+      task.status = 'FAILED';
+    } else task.status = 'SUCCEEDED';
   }
 
   private view(task: Task) {
     const output: Record<string, unknown> = { task_id: task.id, task_status: task.status };
+    const made = task.results.filter((r) => 'url' in r).length;
     if (task.status === 'SUCCEEDED') {
-      output.results = task.urls.map((url) => ({ url, orig_prompt: (task.body.input as { prompt: string }).prompt }));
-      output.task_metrics = { TOTAL: task.urls.length, SUCCEEDED: task.urls.length, FAILED: 0 };
+      const prompt = (task.body.input as { prompt: string }).prompt;
+      output.results = task.results.map((r) => ('url' in r ? { url: r.url, orig_prompt: prompt } : r));
+      output.task_metrics = { TOTAL: task.results.length, SUCCEEDED: made, FAILED: task.results.length - made };
     }
-    if (task.status === 'FAILED' && task.outcome.status === 'FAILED') {
-      output.code = task.outcome.code;
-      output.message = task.outcome.message;
+    if (task.status === 'FAILED') {
+      const failure = task.outcome.status === 'FAILED' ? task.outcome : task.failure;
+      if (failure) Object.assign(output, { code: failure.code, message: failure.message });
     }
     return {
       request_id: randomUUID(),
       output,
-      ...(task.status === 'SUCCEEDED' ? { usage: { image_count: task.urls.length } } : {}),
+      ...(task.status === 'SUCCEEDED' ? { usage: { image_count: made } } : {}),
     };
   }
 

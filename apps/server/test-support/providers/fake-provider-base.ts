@@ -22,10 +22,10 @@ export interface Reply {
 
 /**
  * A fault the fake answers with instead of its documented behaviour, once, for the next request to
- * a route: a status (429 with Retry-After, a 5xx), or `hang` (reads the request, never answers,
- * keeps the socket open).
+ * a route: a status (429 with Retry-After, a 5xx), `hang` (reads the request, never answers, keeps
+ * the socket open), or `pass` (the documented answer, so a fault can be lined up for a later request).
  */
-export type Fault = { status: number; headers?: Record<string, string>; json?: unknown } | 'hang';
+export type Fault = { status: number; headers?: Record<string, string>; json?: unknown } | 'hang' | 'pass';
 
 /** The shared plumbing of the provider fakes: a loopback server, request log, faults per route, result images. */
 export class FakeProviderBase {
@@ -34,8 +34,10 @@ export class FakeProviderBase {
   private readonly faults = new Map<string, Fault[]>();
   private readonly sockets = new Set<Socket>();
   private readonly server: http.Server;
-  /** Result images by file name, with when their signed link stops working (epoch ms). */
+  /** Result images by file name, with when their signed link stops working (epoch ms, on `now()`). */
   protected readonly files = new Map<string, { png: Buffer; expiresAt: number }>();
+  /** How far the fake's clock is ahead of the real one (`advance`). */
+  private skewMs = 0;
 
   private readonly route: (req: Request) => string;
   private readonly handle: (req: Request) => Promise<Reply> | Reply;
@@ -66,7 +68,7 @@ export class FakeProviderBase {
         this.requests.push(request);
         const fault = this.faults.get(this.route(request))?.shift();
         if (fault === 'hang') return;
-        Promise.resolve(fault ? { ...fault } : this.handle(request))
+        Promise.resolve(fault && fault !== 'pass' ? { ...fault } : this.handle(request))
           .then((reply) => this.send(res, reply))
           .catch((err: unknown) => this.send(res, { status: 500, json: { error: String(err) } }));
       });
@@ -98,12 +100,29 @@ export class FakeProviderBase {
     return this.requests.filter((r) => this.route(r) === route);
   }
 
-  /** Stores a result image and returns its signed link. */
-  protected async publish(name: string, width: number, height: number, ttlMs: number): Promise<string> {
+  /** The fake's time (epoch ms): the real clock, moved on by `advance`. Signed links expire on it. */
+  now() {
+    return Date.now() + this.skewMs;
+  }
+
+  /** Moves the fake's clock on by `ms`: links whose life ends within it answer as expired from then on. */
+  advance(ms: number) {
+    this.skewMs += ms;
+  }
+
+  /** A result image of that size, stored under `name` with the end of its link's life (on `now()`). */
+  protected async store(name: string, width: number, height: number, ttlMs: number) {
     const png = await sharp({ create: { width, height, channels: 3, background: { r: 90, g: 120, b: 160 } } })
       .png()
       .toBuffer();
-    this.files.set(name, { png, expiresAt: Date.now() + ttlMs });
+    const file = { png, expiresAt: this.now() + ttlMs };
+    this.files.set(name, file);
+    return file;
+  }
+
+  /** Stores a result image and returns its signed link. */
+  protected async publish(name: string, width: number, height: number, ttlMs: number): Promise<string> {
+    await this.store(name, width, height, ttlMs);
     return `${this.url}/results/${name}?sig=signed`;
   }
 
@@ -115,7 +134,7 @@ export class FakeProviderBase {
   /** Serves a stored result while its link is valid; an expired or unknown one answers 403 (signed storage links do). */
   protected result(req: Request): Reply {
     const file = this.files.get(req.path.slice('/results/'.length));
-    if (!file || Date.now() >= file.expiresAt) {
+    if (!file || this.now() >= file.expiresAt) {
       return { status: 403, text: 'AuthenticationFailed: signed link expired or not valid' };
     }
     return { status: 200, bytes: file.png };

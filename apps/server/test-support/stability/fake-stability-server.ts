@@ -11,7 +11,8 @@ import sharp from 'sharp';
  * (400 invalid parameters, 401 key, 403 content_moderation, 413 over 10 MiB, 429 rate limit,
  * 500). Field rules are the documented ones (required fields, enums, ranges, image limits).
  *
- * Tests script faults in order through `script`; an empty script means the documented success.
+ * Tests script faults in order through `script`, one per request; an empty script (or `{ pass:
+ * true }`) means the documented success.
  */
 
 export interface ReceivedFile {
@@ -32,6 +33,8 @@ export interface ReceivedRequest {
 }
 
 export type Fault =
+  /** The documented answer, as with an empty script (so a fault can be scripted for a later request). */
+  | { pass: true }
   /** An error answer with the documented body. */
   | { status: number; name: string; errors?: string[]; headers?: Record<string, string> }
   /** 200 whose finish reason is CONTENT_FILTERED (the output violated the content policy). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
+import type { TaskErrorCode } from '../engine.ts';
 import type { Announcement, LocalSlot } from '../queue.ts';
 import { MAX_ATTEMPTS, TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
 import { createTaskStateRepository, type NewTask, type TaskPatch } from './task-state.repository.ts';
@@ -124,7 +125,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     const t: Transition = TRANSITIONS[event];
     const set: TaskPatch = { ...patch };
     if (t.to) set.state = t.to;
-    if (t.error) set.errorCode = t.error;
+    if (t.error && set.errorCode === undefined) set.errorCode = t.error;
     if (t.notice !== undefined) set.notice = t.notice;
     // A change without effects is one conditional update: atomic without a transaction around it.
     if (!t.effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
@@ -290,7 +291,9 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     requestCancel: (id: string) => apply(id, 'requestCancel', { cancelRequested: true }),
     interrupted: (id: string) => apply(id, 'interrupted', AFTER_END),
     timedOut: (id: string, server?: string) => apply(id, 'timeout', { ...AFTER_END, server: server ?? null }),
-    refused: (id: string, server?: string) => apply(id, 'refused', { ...AFTER_END, server: server ?? null }),
+    /** `error`: what the user is told, when the engine knows more than "it refused the task". */
+    refused: (id: string, server?: string, error?: TaskErrorCode) =>
+      apply(id, 'refused', { ...AFTER_END, server: server ?? null, ...(error && { errorCode: error }) }),
     moderated: (id: string, server?: string) => apply(id, 'moderated', { ...AFTER_END, server: server ?? null }),
     lost: (id: string, server?: string) => apply(id, 'lost', { ...AFTER_END, server: server ?? null }),
 

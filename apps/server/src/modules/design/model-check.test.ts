@@ -43,6 +43,17 @@ describe('what a model cannot do', () => {
     );
   });
 
+  it('refuses the user’s own negative prompt on a model that would ignore it, and only a non-blank one', () => {
+    // `narrow` is OpenAI's: no negative prompt.
+    expect(check({ mode: 'text', prompt: 'x', negativePrompt: 'people' })).toBe('MODEL_NEGATIVE_UNSUPPORTED');
+    expect(check({ mode: 'text', prompt: 'x', negativePrompt: '  ' })).toBeNull();
+    expect(check({ mode: 'text', prompt: 'x' })).toBeNull();
+    const s = { ...settings(null), caps: () => ({ ...narrow, negativePrompt: true }) };
+    expect(() =>
+      checkModel(taskParams.parse({ mode: 'text', prompt: 'x', negativePrompt: 'people' }), s, s.caps),
+    ).not.toThrow();
+  });
+
   it('refuses an edit region on a model without masks', () => {
     const s = { ...settings(null), caps: () => ({ ...narrow, modes: ['edit' as const] }) };
     const edit = taskParams.parse({ mode: 'edit', baseImageId: id, maskImageId: id });
@@ -52,7 +63,7 @@ describe('what a model cannot do', () => {
   it('gives a text task without a size the model’s aspect nearest 4:3', () => {
     expect(defaultAspect(ENGINE_CAPABILITIES.preview)).toBe('4:3');
     expect(defaultAspect(ENGINE_CAPABILITIES.openai)).toBe('3:2');
-    expect(defaultAspect(ENGINE_CAPABILITIES.stability)).toBe('3:2');
+    expect(defaultAspect(ENGINE_CAPABILITIES.stability)).toBe('4:3');
   });
 });
 

@@ -21,7 +21,8 @@ export function defaultAspect(caps: EngineCapabilities | null): SizePreset {
 /**
  * Refuses what the task's model cannot do, before anything is charged or stored: a model this
  * server has not set up, a mode, more images than it makes, an aspect or quality it cannot make,
- * an input image it cannot use, a seed it cannot keep, an upscale factor nothing here makes.
+ * an input image it cannot use, a seed it cannot keep, a negative prompt it would ignore, an
+ * upscale factor nothing here makes.
  * An upscale its engine cannot make (or that is not set up here) runs on the built-in upscaler,
  * so it is refused only when that cannot make the factor either. Guides an image-to-image restyle drops are not held against it.
  */
@@ -53,4 +54,6 @@ export function checkModel(
   const neural = p.mode === 'iterate' && p.renderMode === 'neural';
   if (((!restyle && p.lineArtImageId) || neural) && !caps.lineArt) throw new AppError('MODEL_LINE_ART_UNSUPPORTED');
   if (p.seed !== undefined && !caps.seed) throw new AppError('MODEL_SEED_UNSUPPORTED');
+  // The user's own words only: a word package's negatives are simply not sent to such a model.
+  if (p.negativePrompt.trim() && !caps.negativePrompt) throw new AppError('MODEL_NEGATIVE_UNSUPPORTED');
 }

@@ -87,7 +87,8 @@ describe('the model catalogue', () => {
     expect(byId['stable-image-core']).toMatchObject({
       engine: 'stability',
       price: { SD: 2, HD: 3, FHD: 5, upscale: { 2: 2, 4: 16 } },
-      capabilities: { maxCount: 4, languages: ['en'] },
+      // 4:3 and 3:4 are made at 5:4 and 4:5 and cropped: every preset the studio offers.
+      capabilities: { maxCount: 4, languages: ['en'], aspects: ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'] },
       available: true,
     });
     expect(byId['stable-image-ultra']!.price).toEqual({ SD: 4, HD: 5, FHD: 7, upscale: { 2: 2, 4: 20 } });
@@ -113,7 +114,7 @@ describe('the capability check at submit', () => {
     ],
     [
       'an aspect the model cannot make',
-      { mode: 'text', model: 'stable-image-ultra', prompt: 'tower', size: '4:3' },
+      { mode: 'text', model: 'architecture-beta', prompt: 'tower', size: '4:3' },
       'MODEL_ASPECT_UNSUPPORTED',
       '4:3',
     ],
@@ -146,6 +147,12 @@ describe('the capability check at submit', () => {
       { mode: 'text', model: 'architecture-beta', prompt: 'tower', seed: 42 },
       'MODEL_SEED_UNSUPPORTED',
       '种子',
+    ],
+    [
+      'a negative prompt the model would ignore',
+      { mode: 'text', model: 'architecture-beta', prompt: 'tower', negativePrompt: 'people' },
+      'MODEL_NEGATIVE_UNSUPPORTED',
+      '反向提示词',
     ],
   ];
 

@@ -92,7 +92,10 @@ export function createTaskService(deps: TaskServiceDeps) {
         }
       } else translation = 'unavailable';
     }
-    const negatives = [p.negativePrompt, ...packages.map((w) => w.negative)].filter(Boolean);
+    // A model that cannot use a negative prompt is sent none: the user's own was refused at
+    // submit (checkModel), and a word package's negatives are left out rather than held against it.
+    const takesNegative = capabilitiesOf(engine as EngineName)?.negativePrompt !== false;
+    const negatives = takesNegative ? [p.negativePrompt, ...packages.map((w) => w.negative)].filter(Boolean) : [];
     const prompt = [text, ...tagParts, ...packages.map((w) => w.positive)].filter(Boolean).join(', ');
     return { prompt, negative: negatives.join(', '), translation };
   }

@@ -7,6 +7,7 @@ import {
   type EngineResult,
   type EngineRunContext,
   type EngineTask,
+  type TaskErrorCode,
 } from '../../engine.ts';
 import { Aborted, call, download, pause, type Answer, type CallKind, type Timing } from './provider-http.ts';
 import type { JobWakeups } from './wakeups.ts';
@@ -24,7 +25,12 @@ export type JobState =
   | { state: 'succeeded'; urls: string[] }
   /** The provider's moderation refused the prompt or an image. */
   | { state: 'refused'; detail: string }
-  | { state: 'failed'; detail: string }
+  /**
+   * `transient: false`: the provider says the job cannot succeed if sent again (bad parameters,
+   * key or account): the task ends (`invalid`) instead of paying for another job. Otherwise
+   * (`true`, or unknown) it is `lost` and the lifecycle may move it to another try.
+   */
+  | { state: 'failed'; detail: string; transient?: boolean; taskError?: TaskErrorCode }
   | { state: 'not_found' };
 
 /** The HTTP calls a provider makes, with the adapter's waiting and retrying (see provider-http.ts). */
@@ -180,9 +186,11 @@ export function createAsyncJobEngine(provider: AsyncProvider, options: AsyncJobO
                 },
               );
             case 'failed':
-              throw new EngineError('lost', `${name}: job ${job.id} failed (${state.detail})`, {
-                server: provider.server,
-              });
+              throw new EngineError(
+                state.transient === false ? 'invalid' : 'lost',
+                `${name}: job ${job.id} failed (${state.detail})${state.transient === false ? '; not sent again' : ''}`,
+                { server: provider.server, taskError: state.taskError },
+              );
             case 'not_found':
               throw new EngineError('lost', `${name}: the provider does not know job ${job.id}`, {
                 server: provider.server,

@@ -242,17 +242,35 @@ describe('stability engine: what it sends', () => {
 });
 
 describe('stability engine: how it fails', () => {
-  it('ends as refused on a 403 content_moderation, without the provider text', async () => {
-    fake.script.push({ status: 403, name: 'content_moderation', errors: ['secret prompt text was flagged'] });
+  it('ends as refused on a 403 content_moderation of every image, without the provider text', async () => {
+    const flagged = { status: 403, name: 'content_moderation', errors: ['secret prompt text was flagged'] };
+    fake.script.push(flagged, flagged);
     const error = await failure(run(task()));
     expect(error).toMatchObject({ kind: 'refused' });
     expect(error!.message).not.toContain('secret prompt text');
-    expect(fake.received).toHaveLength(1);
+    expect(fake.received).toHaveLength(2);
   });
 
-  it('ends as refused when a 200 says CONTENT_FILTERED', async () => {
-    fake.script.push({ filtered: true });
+  it('ends as refused when a 200 says CONTENT_FILTERED for every image', async () => {
+    fake.script.push({ filtered: true }, { filtered: true });
     expect(await failure(run(task()))).toMatchObject({ kind: 'refused' });
+  });
+
+  it('returns the three images made when one of four is moderated, requesting each image once', async () => {
+    logged.length = 0;
+    fake.script.push({ pass: true }, { status: 403, name: 'content_moderation' });
+    const { images, events } = await run(task({ count: 4 }));
+    expect(images).toHaveLength(3);
+    expect(fake.received.map((r) => r.fields.seed)).toEqual(['41', '42', '43', '44']);
+    expect(events.at(-1)).toEqual({ type: 'progress', percent: 100 });
+    expect(logged.some((l) => l.msg === 'Stability made fewer images than asked')).toBe(true);
+  });
+
+  it('returns the images made around one filtered or refused (4xx) image', async () => {
+    fake.script.push({ filtered: true }, { pass: true }, { status: 400, name: 'bad_request' });
+    const { images } = await run(task({ count: 4 }));
+    expect(images).toHaveLength(2);
+    expect(fake.received).toHaveLength(4);
   });
 
   it('ends as invalid on a documented 400 (the fake checks every field) and on 413', async () => {
@@ -298,15 +316,23 @@ describe('stability engine: how it fails', () => {
     expect(fake.received).toHaveLength(3);
   });
 
-  it('ends as lost when the API fails after some images were made (so it is not taken as never sent)', async () => {
+  it('returns the images made when the API fails past its retries after them, asking for none of them again', async () => {
     const e = createStabilityEngine({ apiKey: fake.key, baseURL: fake.url, backoffMs: 10, retries: 1 });
     const events: EngineEvent[] = [];
-    const running = e.run(task({ count: 2 }), { signal: new AbortController().signal, onEvent: (x) => events.push(x) });
+    const running = e.run(task({ count: 3 }), { signal: new AbortController().signal, onEvent: (x) => events.push(x) });
     await fake.requests(1);
     fake.script.push({ status: 502, name: 'bad_gateway' }, { status: 502, name: 'bad_gateway' });
-    const error = await failure(running);
-    expect(error).toMatchObject({ kind: 'lost' });
-    expect(fake.received).toHaveLength(3);
+    const { images } = await running;
+    expect(images).toHaveLength(1);
+    // Image 2 was tried twice (a retry of a 5xx), image 3 not at all: the API was down.
+    expect(fake.received.map((r) => r.fields.seed)).toEqual(['41', '42', '42']);
+  });
+
+  it('stops at a fault of the account (a rejected key) instead of trying the other images', async () => {
+    fake.script.push({ pass: true }, { status: 401, name: 'unauthorized' });
+    const { images } = await run(task({ count: 4 }));
+    expect(images).toHaveLength(1);
+    expect(fake.received).toHaveLength(2);
   });
 
   it('bounds a request that hangs with the socket open by the deadline', async () => {

@@ -1,7 +1,13 @@
 import { EngineError, type Engine, type EngineRunContext, type EngineTask } from '../../engine.ts';
-import { createStabilityHttp, type StabilityLog } from './stability-http.ts';
+import { createStabilityHttp, type StabilityHttp, type StabilityLog } from './stability-http.ts';
 import { fitResult } from './stability-images.ts';
-import { apiSeed, planRequest, resolveModel, type GenerateEndpoint } from './stability-requests.ts';
+import {
+  apiSeed,
+  planRequest,
+  resolveModel,
+  type GenerateEndpoint,
+  type PlannedRequest,
+} from './stability-requests.ts';
 
 export interface StabilityEngineOptions {
   apiKey: string;
@@ -24,6 +30,22 @@ const DEFAULT_TIMEOUT_MS = 600_000;
 const EXPECTED_MS = 12_000;
 const HEARTBEAT_MS = 2_000;
 
+/** HTTP statuses that say the account or the setup is wrong: every other request would fail alike. */
+const ACCOUNT_STATUSES = new Set([401, 402, 404]);
+
+/**
+ * Whether a failed image ends the run: the API down or rate limited past its retries, the task's
+ * time up, or a fault of the account (key, credits, endpoint). A refused, filtered or unreadable
+ * image, or a request refused for its own sake, leaves the next image to be tried.
+ */
+function stopsTheRun(error: EngineError): boolean {
+  if (error.kind === 'unavailable' || error.kind === 'stalled') return true;
+  const cause = error.cause as { status?: unknown; name?: unknown } | undefined;
+  const status = typeof cause?.status === 'number' ? cause.status : undefined;
+  if (status === undefined) return false;
+  return ACCOUNT_STATUSES.has(status) || (status === 403 && cause?.name !== 'content_moderation');
+}
+
 /**
  * Stability AI's REST v2beta image API. Every endpoint answers one image per request, at once
  * (synchronously), so a task of `count` images makes `count` requests in turn, image i with the
@@ -32,10 +54,13 @@ const HEARTBEAT_MS = 2_000;
  * - outputs are resized (centred crop) to the task's exact size; an edit's result is pasted back
  *   onto the original through the mask afterwards (paste-back.ts), like every engine's;
  * - moderation (a 403 `content_moderation`, or a 200 whose finish reason is CONTENT_FILTERED) ends
- *   the task as `refused`;
- * - cancelling aborts the request in flight: canCancelRunning is true;
- * - when a request fails after earlier images of the task were made, the task is `lost` (the
- *   lifecycle retries or refunds it); when nothing was made, `unavailable`.
+ *   an image as `refused`;
+ * - an image that fails on its own (moderated, filtered, refused, unreadable) leaves the others to
+ *   be made; a fault of the whole API or account (down past its retries, out of time, key,
+ *   credits) ends the run there. The task gets the images that were made (the lifecycle pays the
+ *   others back), and no request that made an image is sent again; only when none was made does
+ *   the run fail, with the first image's fault (`unavailable` when nothing reached the API);
+ * - cancelling aborts the request in flight: canCancelRunning is true.
  */
 export function createStabilityEngine(options: StabilityEngineOptions): Engine {
   const fallback = options.model ?? 'core';
@@ -50,34 +75,52 @@ export function createStabilityEngine(options: StabilityEngineOptions): Engine {
       })
     : undefined;
 
-  async function makeAll(task: EngineTask, ctx: EngineRunContext, deadline: number, onImage: (i: number) => void) {
+  /** One image of the task: the request with image i's seed, its answer checked and fitted to our size. */
+  async function makeOne(
+    http: StabilityHttp,
+    task: EngineTask,
+    planned: PlannedRequest,
+    i: number,
+    limits: { signal: AbortSignal; deadline: number },
+  ) {
+    const seed = apiSeed(task.seed, i);
+    const answer = await http.post(planned.path, planned.form(seed), limits);
+    if (answer.finishReason === 'CONTENT_FILTERED') {
+      throw new EngineError('refused', `stability: ${planned.what} output filtered by content moderation`);
+    }
+    if (task.mode !== 'upscale' && answer.seed !== null && answer.seed !== seed) {
+      options.log?.warn({ taskId: task.id, sent: seed, used: answer.seed }, 'Stability used another seed than sent');
+    }
+    return fitResult(answer.bytes, task.width, task.height);
+  }
+
+  /** Makes the task's images in turn; `onSettled` after each one, made or failed. */
+  async function makeAll(task: EngineTask, ctx: EngineRunContext, deadline: number, onSettled: () => void) {
     if (!http) throw new EngineError('unavailable', 'stability: API key missing');
     const model = resolveModel(task.engineModel, fallback);
     const planned = await planRequest(task, model);
     const count = task.mode === 'upscale' ? 1 : Math.max(1, Math.floor(task.count));
     const images: Buffer[] = [];
+    const failures: EngineError[] = [];
     for (let i = 0; i < count; i++) {
-      const seed = apiSeed(task.seed, i);
-      let answer;
       try {
-        answer = await http.post(planned.path, planned.form(seed), { signal: ctx.signal, deadline });
+        images.push(await makeOne(http, task, planned, i, { signal: ctx.signal, deadline }));
       } catch (error) {
-        // Paid-for images exist: this is a fault in the middle of the work, not a server that never took it.
-        if (images.length > 0 && error instanceof EngineError && error.kind === 'unavailable') {
-          throw new EngineError('lost', `stability: ${planned.what} failed after ${images.length} of ${count} images`, {
-            cause: error,
-          });
-        }
-        throw error;
+        if (!(error instanceof EngineError) || error.kind === 'interrupted') throw error;
+        failures.push(error);
+        // The others are made on their own: one refused or filtered image does not cost the task
+        // the images already paid for, nor are those requested again. A fault of the account or
+        // the API as a whole (key, credits, down past its retries, out of time) ends the run here.
+        if (stopsTheRun(error)) break;
       }
-      if (answer.finishReason === 'CONTENT_FILTERED') {
-        throw new EngineError('refused', `stability: ${planned.what} output filtered by content moderation`);
-      }
-      if (task.mode !== 'upscale' && answer.seed !== null && answer.seed !== seed) {
-        options.log?.warn({ taskId: task.id, sent: seed, used: answer.seed }, 'Stability used another seed than sent');
-      }
-      images.push(await fitResult(answer.bytes, task.width, task.height));
-      onImage(i);
+      onSettled();
+    }
+    if (images.length === 0) throw failures[0] ?? new EngineError('lost', 'stability: no image was made');
+    if (failures.length > 0) {
+      options.log?.warn(
+        { taskId: task.id, asked: count, made: images.length, why: failures.map((f) => f.message) },
+        'Stability made fewer images than asked',
+      );
     }
     return images;
   }

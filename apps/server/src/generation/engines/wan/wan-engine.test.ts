@@ -12,7 +12,8 @@ import {
   sizeOf,
   track,
 } from '../../../../test-support/providers/provider-test-kit.ts';
-import { createWanEngine, type WanEngineOptions } from './wan-engine.ts';
+import type { InputStager } from '../../input-stager.ts';
+import { createWanEngine, isTransient, type WanEngineOptions } from './wan-engine.ts';
 
 afterEach(cleanup);
 
@@ -172,6 +173,141 @@ describe('Wan engine (DashScope)', () => {
     ctx.controller.abort('shutdown');
     expect(kindOf(await run)).toBe('interrupted');
     expect(fake.requestsTo('cancel')).toHaveLength(0);
+  });
+
+  it.each([
+    [2, 1],
+    [4, 3],
+  ])(
+    'returns the images a SUCCEEDED task made when some failed (asked %i, made %i), sending one job',
+    async (asked, made) => {
+      const { fake, engine } = await start();
+      fake.outcomes.push({ status: 'SUCCEEDED', failed: asked - made });
+      const result = await engine.run(makeTask({ count: asked }), makeContext());
+      expect(result.images).toHaveLength(made);
+      for (const img of result.images) expect(await sizeOf(img)).toEqual({ width: 1024, height: 768, format: 'png' });
+      expect(fake.submissions()).toHaveLength(1);
+      // What the double answered, as DashScope documents a partial success.
+      const id = [...fake.tasks.keys()][0]!;
+      const polled = await fetch(`${fake.url}/api/v1/tasks/${id}`, {
+        headers: { authorization: `Bearer ${fake.key}` },
+      });
+      const { output, usage } = (await polled.json()) as {
+        output: { task_status: string; results: { url?: string; code?: string }[]; task_metrics: unknown };
+        usage: { image_count: number };
+      };
+      expect(output.task_status).toBe('SUCCEEDED');
+      expect(output.task_metrics).toEqual({ TOTAL: asked, SUCCEEDED: made, FAILED: asked - made });
+      expect(output.results.filter((r) => r.code === 'InternalError.Timeout')).toHaveLength(asked - made);
+      expect(usage.image_count).toBe(made);
+    },
+  );
+
+  it('fails as today when no image of the task was made (DashScope then reports the task FAILED)', async () => {
+    const { fake, engine } = await start();
+    fake.outcomes.push({ status: 'SUCCEEDED', failed: 2 });
+    expect(kindOf(await settle(engine.run(makeTask({ count: 2 }), makeContext())))).toBe('lost');
+    expect(fake.submissions()).toHaveLength(1);
+  });
+
+  it.each([
+    'InvalidParameter',
+    'InvalidParameter.DataInspection',
+    'InvalidApiKey',
+    'AccessDenied.Unpurchased',
+    'Arrearage',
+    'ModelNotFound',
+    'SomethingNew',
+  ])('ends a task FAILED with %s as invalid (not worth another paid job), saying what happened', async (code) => {
+    const { fake, engine } = await start();
+    fake.outcomes.push({ status: 'FAILED', code, message: 'the provider said no' });
+    const err = await settle(engine.run(makeTask(), makeContext()));
+    expect(kindOf(err)).toBe('invalid');
+    expect((err as Error).message).toContain(`${code}: the provider said no`);
+    expect(fake.submissions()).toHaveLength(1);
+  });
+
+  it.each(['InternalError', 'InternalError.Timeout', 'InternalError.Algo', 'Throttling.RateQuota'])(
+    'leaves a task FAILED with %s as lost, for the lifecycle to try again',
+    async (code) => {
+      const { fake, engine } = await start();
+      fake.outcomes.push({ status: 'FAILED', code, message: 'try again later' });
+      expect(kindOf(await settle(engine.run(makeTask(), makeContext())))).toBe('lost');
+    },
+  );
+
+  it('tells transient faults from the rest', () => {
+    expect(isTransient('InternalError.Timeout')).toBe(true);
+    expect(isTransient('Throttling.AllocationQuota')).toBe(true);
+    expect(isTransient(undefined, 503)).toBe(true);
+    expect(isTransient('InvalidParameter', 400)).toBe(false);
+    expect(isTransient('DataInspectionFailed')).toBe(false);
+    expect(isTransient(undefined)).toBe(false);
+  });
+
+  it('ends the task as lost (for another try) when the submission answers 500, and as invalid on a refusal', async () => {
+    const { fake, engine } = await start();
+    fake.fail('submit', { status: 500, json: { code: 'InternalError', message: 'oops' } });
+    expect(kindOf(await settle(engine.run(makeTask(), makeContext())))).toBe('lost');
+    fake.fail('submit', {
+      status: 400,
+      json: { code: 'Arrearage', message: 'Access denied, please make sure your account is in good standing.' },
+    });
+    expect(kindOf(await settle(engine.run(makeTask(), makeContext())))).toBe('invalid');
+    expect(fake.submissions()).toHaveLength(2);
+  });
+
+  it('brings a base below 512 px a side (and its mask) within the edit model limits', async () => {
+    const { fake, engine } = await start();
+    const task = makeTask({
+      mode: 'edit',
+      width: 768,
+      height: 432,
+      images: { base: await png(768, 432), mask: await png(768, 432, 255) },
+    });
+    const result = await engine.run(task, makeContext());
+    const { inputs } = [...fake.tasks.values()][0]!;
+    expect([inputs.base!.width, inputs.base!.height]).toEqual([911, 512]);
+    expect([inputs.mask!.width, inputs.mask!.height]).toEqual([911, 512]);
+    expect(await sizeOf(result.images[0]!)).toEqual({ width: 768, height: 432, format: 'png' });
+  });
+
+  it('with a stage, sends signed URLs of staged copies instead of data URLs, and removes them once done', async () => {
+    const removed: string[] = [];
+    const fake = await FakeDashScope.start();
+    onCleanup(() => fake.close());
+    const stage: InputStager = {
+      async put(name, bytes, contentType) {
+        fake.hosted.set(name, { bytes, type: contentType });
+        return `${fake.url}/hosted/${encodeURIComponent(name)}?exp=1&sig=signed`;
+      },
+      async remove(name) {
+        if (fake.hosted.delete(name)) removed.push(name);
+      },
+    };
+    const engine = track(
+      createWanEngine({
+        apiKey: fake.key,
+        baseUrl: fake.url,
+        model: 'm',
+        editModel: 'wanx2.1-imageedit',
+        stage,
+        ...FAST,
+      }),
+    );
+    const task = makeTask({
+      mode: 'edit',
+      images: { base: await png(1024, 768), mask: await png(1024, 768, 255) },
+    });
+    const result = await engine.run(task, makeContext());
+    expect(result.images).toHaveLength(1);
+    const body = fake.submissions()[0]!.json as { input: Record<string, string> };
+    expect(body.input.base_image_url).toMatch(new RegExp(`^${fake.url}/hosted/wan%2Ftask-1-1-base\\.png\\?`));
+    expect(body.input.mask_image_url).toMatch(new RegExp(`^${fake.url}/hosted/wan%2Ftask-1-1-mask\\.png\\?`));
+    const { inputs } = [...fake.tasks.values()][0]!;
+    expect([inputs.base!.via, inputs.base!.width, inputs.mask!.via]).toEqual(['url', 1024, 'url']);
+    expect(removed.sort()).toEqual(['wan/task-1-1-base.png', 'wan/task-1-1-mask.png']);
+    expect(fake.hosted.size).toBe(0);
   });
 
   it('is unavailable without a key', async () => {

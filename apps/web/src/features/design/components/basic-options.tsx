@@ -30,6 +30,8 @@ export function BasicOptions({ mode, values, onChange }: Props) {
   const modelName = model ? model.name[i18n.language === 'zh' ? 'zh' : 'en'] : '';
   const most = maxCount(model);
   const aspects = model?.capabilities.aspects;
+  // Said only when some preset is not among them (a list of every preset limits nothing).
+  const only = Array.isArray(aspects) && SIZE_PRESETS.some((preset) => !aspects.includes(preset)) ? aspects : null;
   return (
     <div className="studio-fields">
       <Field label={t('form.type')} id="studio-type">
@@ -69,9 +71,9 @@ export function BasicOptions({ mode, values, onChange }: Props) {
             ]}
             onChange={(size: string) => onChange({ size: SIZE_PRESETS.find((preset) => preset === size) })}
           />
-          {Array.isArray(aspects) && (
+          {only && (
             <Typography.Text type="secondary" className="studio-field__note" data-testid="model-aspects">
-              {t('modelPicker.aspects', { name: modelName, aspects: aspects.join(', ') })}
+              {t('modelPicker.aspects', { name: modelName, aspects: only.join(', ') })}
             </Typography.Text>
           )}
           {mode === 'iterate' && base && values.size && <FitPreview base={base} size={values.size} />}

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { renderStudio, serveStudio } from './test-studio.tsx';
+import { MODEL_CATALOGUE, renderStudio, serveStudio } from './test-studio.tsx';
+import { makeTask } from './test-task.ts';
 
 const image = (id: string) => ({ id, url: `/img/${id}.png`, width: 600, height: 400 });
 const openPicker = async () => {
@@ -59,12 +60,28 @@ describe('the model picker', () => {
     const selected = (n: string) => within(counts).getByRole('radio', { name: n }).closest('label');
     await waitFor(() => expect(selected('4')).toHaveClass('ant-segmented-item-selected'));
     expect(within(counts).getByRole('radio', { name: '5' })).toBeDisabled();
-    expect(screen.getByTestId('model-aspects')).toHaveTextContent('makes 1:1, 16:9, 9:16, 3:2, 2:3 images only');
-    // 4:3 is not among them: the model's nearest default shows instead.
-    expect(screen.getByTestId('size-select')).toHaveTextContent('3:2');
+    // Stability makes every preset (4:3 at 5:4, cropped): the size stays, and no limit is named.
+    expect(screen.getByTestId('size-select')).toHaveTextContent('4:3');
+    expect(screen.queryByTestId('model-aspects')).not.toBeInTheDocument();
     await waitFor(() =>
       expect(api.to('/design/cost').at(-1)!.body).toMatchObject({ model: 'stable-image-core', count: 4 }),
     );
+  });
+
+  it('takes back an aspect the picked model cannot make, saying which it makes', async () => {
+    // The beta model routed to OpenAI by the operator: three sizes only.
+    const items = MODEL_CATALOGUE.items.map((m) =>
+      m.id === 'architecture-beta'
+        ? { ...m, engine: 'openai', capabilities: { ...m.capabilities, aspects: ['1:1', '3:2', '2:3'] } }
+        : m,
+    );
+    serveStudio({ '/design/models': { data: { items } } });
+    renderStudio('text', { params: { size: '4:3' } });
+    await openPicker();
+    await userEvent.click(option(/^Architecture beta/));
+    expect(await screen.findByTestId('model-aspects')).toHaveTextContent('makes 1:1, 3:2, 2:3 images only');
+    // 4:3 is not among them: the model's nearest default shows instead.
+    expect(screen.getByTestId('size-select')).toHaveTextContent('3:2');
   });
 
   it('turns the seed off with the reason for a model that cannot keep one', async () => {
@@ -74,6 +91,45 @@ describe('the model picker', () => {
     expect(screen.getByRole('spinbutton', { name: 'Seed' })).toBeDisabled();
     expect(screen.getByRole('spinbutton', { name: 'Seed' })).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Keep seed' })).toBeDisabled();
+  });
+
+  it('turns the negative prompt off with the reason for a model that cannot use one, and sends none', async () => {
+    // FLUX with a key on this server: it takes no negative prompt.
+    const items = MODEL_CATALOGUE.items.map((m) =>
+      m.id === 'flux-pro' ? { ...m, available: true, unavailable: null } : m,
+    );
+    const api = serveStudio({
+      '/design/models': { data: { items } },
+      '/design/task/submit': { data: makeTask({ id: crypto.randomUUID() }) },
+    });
+    renderStudio('text', { params: { model: 'flux-pro', prompt: 'a tower', negativePrompt: 'people' } });
+    expect(await screen.findByTestId('negative-why')).toHaveTextContent(
+      'FLUX Pro cannot use a negative prompt: it would be ignored.',
+    );
+    const field = screen.getByRole('textbox', { name: 'Negative prompt' });
+    expect(field).toBeDisabled();
+    expect(field).toHaveValue('');
+    await userEvent.click(screen.getByTestId('generate'));
+    await waitFor(() => expect(api.to('/design/task/submit')).toHaveLength(1));
+    expect(api.to('/design/task/submit')[0]!.body).toMatchObject({ model: 'flux-pro', prompt: 'a tower' });
+    expect(api.to('/design/task/submit')[0]!.body).not.toHaveProperty('negativePrompt');
+  });
+
+  it('clears the negative prompt when a model that cannot use one is picked', async () => {
+    const items = MODEL_CATALOGUE.items.map((m) =>
+      m.id === 'flux-pro' ? { ...m, available: true, unavailable: null } : m,
+    );
+    serveStudio({ '/design/models': { data: { items } } });
+    renderStudio('text', { params: { negativePrompt: 'people' } });
+    expect(await screen.findByRole('textbox', { name: 'Negative prompt' })).toHaveValue('people');
+    await openPicker();
+    await userEvent.click(option(/^FLUX Pro/));
+    expect(await screen.findByTestId('negative-why')).toBeInTheDocument();
+    await openPicker();
+    await userEvent.click(option(/^Architecture,/));
+    await waitFor(() => expect(screen.queryByTestId('negative-why')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Negative prompt' })).toHaveValue('');
   });
 
   it('says when the chosen model cannot take this page’s task and offers the default', async () => {

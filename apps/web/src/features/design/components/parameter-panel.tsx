@@ -40,7 +40,12 @@ export function ParameterPanel({ mode, values, onChange, slots, footer, vary }: 
         <ModePresets mode={mode} values={values} onChange={onChange} />
         <div data-tour="params">
           <Section title={t('panel.describe')}>
-            <PromptField prompt={values.prompt} negativePrompt={values.negativePrompt} onChange={onChange} />
+            <PromptField
+              prompt={values.prompt}
+              negativePrompt={values.negativePrompt}
+              model={values.model}
+              onChange={onChange}
+            />
           </Section>
           <Section title={t('panel.settings')}>
             <BasicOptions mode={mode} values={values} onChange={onChange} />

@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { AutoComplete, Input } from 'antd';
+import { AutoComplete, Input, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { LIMITS } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { readPromptHistory } from '../lib/prompt-history.ts';
 import { Field } from './basic-options.tsx';
+import { useChosenModel } from './model-picker.tsx';
 
 interface Props {
   prompt: string;
   negativePrompt: string;
+  /** The chosen model: one that cannot use a negative prompt gets none. */
+  model: string;
   onChange(patch: { prompt?: string; negativePrompt?: string }): void;
 }
 
@@ -21,12 +24,19 @@ function Counter({ length, id }: { length: number; id: string }) {
   );
 }
 
-/** The custom text (with the user's recent prompts to pick from) and the negative prompt, each with a live count. */
-export function PromptField({ prompt, negativePrompt, onChange }: Props) {
-  const { t } = useTranslation('design');
+/**
+ * The custom text (with the user's recent prompts to pick from) and the negative prompt, each with
+ * a live count. A model that cannot use a negative prompt takes none: the field is off and says why
+ * (a submit with one would be refused).
+ */
+export function PromptField({ prompt, negativePrompt, model, onChange }: Props) {
+  const { t, i18n } = useTranslation('design');
   const [history, setHistory] = useState<string[]>([]);
+  const chosen = useChosenModel(model);
+  const negativeless = chosen?.capabilities.negativePrompt === false;
+  const negative = negativeless ? '' : negativePrompt;
   const promptOver = prompt.length > LIMITS.promptMax;
-  const negativeOver = negativePrompt.length > LIMITS.promptMax;
+  const negativeOver = negative.length > LIMITS.promptMax;
   const options = history
     .filter((p) => p !== prompt && (!prompt || p.toLowerCase().includes(prompt.toLowerCase())))
     .map((p) => ({ value: p, label: <span className="studio-history-option">{p}</span> }));
@@ -77,17 +87,29 @@ export function PromptField({ prompt, negativePrompt, onChange }: Props) {
       <Field
         label={t('form.negativePrompt')}
         id="studio-negative-label"
-        extra={<Counter length={negativePrompt.length} id="studio-negative-count" />}
+        extra={<Counter length={negative.length} id="studio-negative-count" />}
       >
         <Input.TextArea
           aria-labelledby="studio-negative-label"
-          aria-describedby="studio-negative-count"
+          aria-describedby={negativeless ? 'studio-negative-count studio-negative-why' : 'studio-negative-count'}
+          data-testid="negative-input"
           status={negativeOver ? 'error' : undefined}
-          value={negativePrompt}
+          disabled={negativeless}
+          value={negative}
           placeholder={t('form.negativePlaceholder')}
           autoSize={{ minRows: 2, maxRows: 5 }}
           onChange={(e) => onChange({ negativePrompt: e.target.value })}
         />
+        {negativeless && chosen && (
+          <Typography.Text
+            type="secondary"
+            className="studio-field__note"
+            id="studio-negative-why"
+            data-testid="negative-why"
+          >
+            {t('modelPicker.negativeUnsupported', { name: chosen.name[i18n.language === 'zh' ? 'zh' : 'en'] })}
+          </Typography.Text>
+        )}
         {negativeOver && (
           <div className="studio-field__error" role="alert">
             {t('errors:TEXT_TOO_LONG')}

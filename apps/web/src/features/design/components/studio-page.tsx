@@ -124,9 +124,13 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
 
   const generate = () => {
     if (reason || gen.pending) return;
-    const { seed, ...rest } = toTaskParams(mode, values);
-    // A seed left in a restored draft is not sent to a model that cannot keep it.
-    const body: TaskParamsInput = model?.capabilities.seed === false ? rest : { ...rest, seed };
+    const { seed, negativePrompt, ...rest } = toTaskParams(mode, values);
+    // A seed or a negative prompt left in a restored draft is not sent to a model that cannot use it.
+    const body: TaskParamsInput = {
+      ...rest,
+      ...(model?.capabilities.seed !== false && { seed }),
+      ...(model?.capabilities.negativePrompt !== false && { negativePrompt }),
+    };
     const base = values.images.base;
     const started =
       mode === 'edit' && base

@@ -56,14 +56,19 @@ export const MODEL_CATALOGUE = {
       'Stable Image Core',
       'stability',
       { price: { SD: 2, HD: 3, FHD: 5, upscale: { '2': 2, '4': 16 } } },
-      { maxCount: 4, aspects: ['1:1', '16:9', '9:16', '3:2', '2:3'], reference: false, languages: ['en'] },
+      {
+        maxCount: 4,
+        aspects: ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'],
+        reference: false,
+        languages: ['en'],
+      },
     ),
     model(
       'flux-pro',
       'FLUX Pro',
       'flux',
       { available: false, unavailable: 'not_set_up' },
-      { modes: ['text', 'iterate', 'edit'], depth: false, lineArt: false },
+      { modes: ['text', 'iterate', 'edit'], depth: false, lineArt: false, reference: false, negativePrompt: false },
     ),
     model(
       'wan',

@@ -40,7 +40,7 @@ export function defaultAspect(model: ModelInfo | undefined): SizePreset {
 
 /**
  * The form after picking a model: what it cannot do is taken back so the task stays one it makes
- * (fewer images, the default aspect, no seed), rather than refused at Generate.
+ * (fewer images, the default aspect, no seed, no negative prompt), rather than refused at Generate.
  */
 export function fitToModel(model: ModelInfo, v: StudioValues): Partial<StudioValues> {
   const patch: Partial<StudioValues> = { model: model.id };
@@ -50,6 +50,7 @@ export function fitToModel(model: ModelInfo, v: StudioValues): Partial<StudioVal
     patch.seed = undefined;
     patch.keepSeed = false;
   }
+  if (!model.capabilities.negativePrompt && v.negativePrompt) patch.negativePrompt = '';
   return patch;
 }
 
