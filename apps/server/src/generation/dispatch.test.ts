@@ -10,7 +10,7 @@ describe('claiming the next queued task', () => {
   });
   afterAll(() => t.close());
 
-  it('takes tasks in line order, each once, and leaves those waiting for a server to their own job', async () => {
+  it('takes tasks in line order, each once, none behind a task waiting for a server until it is back', async () => {
     const { cookie } = await registerUser(t);
     const ids: string[] = [];
     for (const prompt of ['first', 'second', 'third']) {
@@ -21,12 +21,19 @@ describe('claiming the next queued task', () => {
     expect(await lifecycle.claimNext('w1', ['some-other-engine'])).toBeNull();
     expect(await lifecycle.claimNext('w1', [])).toBeNull();
 
-    await lifecycle.waitForServer(ids[0]!);
-    const claimed = await lifecycle.claimNext('w1', [engine]);
-    expect(claimed).toMatchObject({ id: ids[1], state: 'generating', workerId: 'w1', attempt: 1 });
-    expect((await lifecycle.claimNext('w2', [engine]))?.id).toBe(ids[2]);
+    await lifecycle.waitForServer(ids[1]!);
+    expect(await lifecycle.claimNext('w1', [engine])).toMatchObject({
+      id: ids[0],
+      state: 'generating',
+      workerId: 'w1',
+      attempt: 1,
+    });
+    // The third keeps its place behind the second, which waits for a server.
     expect(await lifecycle.claimNext('w2', [engine])).toBeNull();
-    // The waiting one is still there for its job, which claims it by id.
-    expect((await lifecycle.claim(ids[0]!, 'w3'))?.id).toBe(ids[0]);
+    expect(await lifecycle.serverBack(ids[1]!)).toMatchObject({ state: 'queued', notice: null });
+    expect(await lifecycle.serverBack(ids[1]!)).toBeNull();
+    expect((await lifecycle.claimNext('w2', [engine]))?.id).toBe(ids[1]);
+    expect((await lifecycle.claimNext('w3', [engine]))?.id).toBe(ids[2]);
+    expect(await lifecycle.claimNext('w3', [engine])).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@turing/contract';
 import { cleanup, startFake } from '../../test-support/comfyui/comfy-test-kit.ts';
 import { comfySettings } from '../../test-support/fleet-helpers.ts';
-import { registerUser } from '../../test-support/test-app.ts';
+import { appHeaders, buildTestApp, capturingLogger, registerUser } from '../../test-support/test-app.ts';
 import { balanceOf, buildGenerationApp, finished, getTask, submit, until } from '../../test-support/design-helpers.ts';
 
 type App = Awaited<ReturnType<typeof buildGenerationApp>>;
@@ -18,6 +18,14 @@ async function fleetApp(urls: string[], env: Record<string, string> = {}) {
   const engine = await t.app.services!.engines.get('comfyui');
   return { t, engine };
 }
+
+const cancel = (t: App, cookie: string, id: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/turing/design/task/cancel',
+    headers: { ...appHeaders(), cookie },
+    payload: { id },
+  });
 
 /** Every state the task's owner was sent, in order. */
 async function eventsOf(t: App, taskId: string) {
@@ -69,6 +77,30 @@ describe('a generation fleet as users see it', () => {
     expect(await t.app.services!.ledger.sumOf(profile.id)).toBe(20);
   });
 
+  it('logs a submit refused while every server is down below error: only the server going down is one', async () => {
+    const only = await startFake();
+    const { logger, lines } = capturingLogger('info');
+    const t = await buildTestApp({ GENERATION_ENGINE: 'comfyui', ...comfySettings([only.url]) }, { logger });
+    const engine = await t.app.services!.engines.get('comfyui');
+    try {
+      const { cookie } = await registerUser(t);
+      await only.down();
+      await until(
+        async () => engine.available(),
+        (up) => !up,
+      );
+      expect((await submit(t, cookie, { mode: 'text', prompt: 'tower' })).json()).toMatchObject({
+        code: 'ENGINE_UNAVAILABLE',
+      });
+      const answer = lines.find((l) => l.msg === 'request' && String(l.url).endsWith('/task/submit'));
+      expect(answer).toMatchObject({ status: 503, level: 40 });
+      const errors = lines.filter((l) => Number(l.level) >= 50).map((l) => String(l.msg));
+      expect(errors).toEqual([expect.stringMatching(/ComfyUI .* is down/)]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('keeps a queued task waiting while the fleet is down, and runs it when a server is back', async () => {
     const only = await startFake();
     const { t, engine } = await fleetApp([only.url]);
@@ -97,6 +129,72 @@ describe('a generation fleet as users see it', () => {
     expect((await balanceOf(t, cookie)).cubes).toBe(19);
   });
 
+  it('keeps the line in its order after an outage, and stops saying it waits once a task runs', async () => {
+    const only = await startFake();
+    only.queue.hold = true;
+    const { t, engine } = await fleetApp([only.url], { WORKER_CONCURRENCY: '1' });
+    const { cookie } = await registerUser(t);
+    const first = (await submit(t, cookie, { mode: 'text', prompt: 'first' })).json().data as Task;
+    await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.state === 'generating',
+    );
+    const second = (await submit(t, cookie, { mode: 'text', prompt: 'second' })).json().data as Task;
+    expect(second.state).toBe('queued');
+    await only.down();
+    await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.notice === 'waiting_for_server',
+    );
+    await only.up();
+    await until(
+      async () => engine.available(),
+      (up) => up,
+    );
+    // Submitted once the server is back, before the waiting tasks asked again: it queues behind them.
+    const third = (await submit(t, cookie, { mode: 'text', prompt: 'third' })).json().data as Task;
+    expect(third.state).toBe('queued');
+    const running = await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.state === 'generating' && x.progress > 0,
+    );
+    expect(running.notice).toBeNull();
+    const behind = await Promise.all([second, third].map((task) => getTask(t, cookie, task.id)));
+    expect(behind.map((x) => [x.state, x.position])).toEqual([
+      ['queued', 1],
+      ['queued', 2],
+    ]);
+    only.queue.hold = false;
+    only.queue.release();
+    const done = [];
+    for (const task of [first, second, third]) done.push(await until(() => getTask(t, cookie, task.id), finished));
+    expect(done.map((x) => x.state)).toEqual(['complete', 'complete', 'complete']);
+    const starts = done.map((x) => Date.parse(x.startedAt!));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+  });
+
+  it('tells a queued task its falling place as the tasks ahead of it leave the line', async () => {
+    const only = await startFake();
+    only.queue.hold = true;
+    const { t } = await fleetApp([only.url], { WORKER_CONCURRENCY: '1' });
+    const { cookie } = await registerUser(t);
+    const tasks: Task[] = [];
+    for (const prompt of ['one', 'two', 'three'])
+      tasks.push((await submit(t, cookie, { mode: 'text', prompt })).json().data as Task);
+    const last = tasks[2]!;
+    expect(last).toMatchObject({ state: 'queued', position: 2 });
+    await cancel(t, cookie, tasks[1]!.id);
+    // Its own place was sent once, at its submit; the cancel ahead of it moves it up, unasked.
+    const places = async () => (await eventsOf(t, last.id)).map((e) => e.position);
+    expect(await until(places, (p) => p.includes(1))).toEqual([2, 1]);
+    await cancel(t, cookie, tasks[0]!.id);
+    await until(
+      () => getTask(t, cookie, last.id),
+      (x) => x.state === 'generating',
+    );
+    await cancel(t, cookie, last.id);
+  });
+
   it("shows a task waiting in the server's own queue as queued there, not as generating at 0 %", async () => {
     const only = await startFake();
     only.queue.hold = true;
@@ -119,6 +217,32 @@ describe('a generation fleet as users see it', () => {
     for (const task of [running, behind]) {
       expect(await until(() => getTask(t, cookie, task.id), finished)).toMatchObject({ state: 'complete' });
     }
+  });
+
+  it('shows a task claimed from the line as queued at its server until it starts, never generating before', async () => {
+    const only = await startFake();
+    only.queue.hold = true;
+    const { t } = await fleetApp([only.url], { WORKER_CONCURRENCY: '2' });
+    const { cookie } = await registerUser(t);
+    const tasks: Task[] = [];
+    for (const prompt of ['one', 'two', 'three'])
+      tasks.push((await submit(t, cookie, { mode: 'text', prompt })).json().data as Task);
+    const [first, , last] = tasks as [Task, Task, Task];
+    expect(last.state).toBe('queued');
+    // The first one's place frees: the last is claimed from the line and sent behind the second.
+    await cancel(t, cookie, first.id);
+    await until(
+      async () => only.queue.pending.length,
+      (n) => n === 1,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await getTask(t, cookie, last.id)).toMatchObject({ state: 'queued', position: 1 });
+    expect((await eventsOf(t, last.id)).map((e) => e.state)).not.toContain('generating');
+    only.queue.hold = false;
+    only.queue.release();
+    expect(await until(() => getTask(t, cookie, last.id), finished)).toMatchObject({ state: 'complete' });
+    const states = (await eventsOf(t, last.id)).map((e) => e.state);
+    expect(states.slice(states.indexOf('generating'))).not.toContain('queued');
   });
 
   it('delivers previews while a 20-step task runs, the newest at least every interval', async () => {

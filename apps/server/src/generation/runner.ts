@@ -8,7 +8,7 @@ import { checkDelivered, completeWithResults } from './completion.ts';
 import { pasteBack } from './paste-back.ts';
 import { createProgressWriter } from './progress-writer.ts';
 import { recoverOrphans } from './recover.ts';
-import { settleFailure, WAIT_RETRY_SECONDS } from './settle-failure.ts';
+import { backInLine, settleFailure, WAIT_RETRY_SECONDS } from './settle-failure.ts';
 import { TASK_QUEUED_CHANNEL, type LocalSlot } from './queue.ts';
 import type { GenerationSettings } from './settings.ts';
 
@@ -98,9 +98,9 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
       chain = chain.then(fn).catch((err: unknown) => log.warn({ err, taskId }, `${what} not recorded`));
       return chain;
     };
-    // Whether the task is shown waiting in a server's queue. `started` changes nothing otherwise and
-    // is not written; a place in a server's queue that the start overtook before it was written is
-    // not written either (a server that starts at once costs no transactions for it).
+    // Whether the task is shown waiting in a server's queue: from its claim from the line (next
+    // there) until the engine says it started. `started` changes nothing otherwise and is not written; a
+    // place in a server's queue that the start overtook before it was written is not written either.
     let shownAtServer = claimed.serverAhead !== null;
     // A server holds the task under a recorded reference (taken up, or accepted in this run).
     let accepted = Boolean(claimed.engineRef);
@@ -116,7 +116,8 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
       }).then(() => undefined),
     );
     const onEvent = (e: EngineEvent) => {
-      if (e.type === 'progress') progress.report(e);
+      // A report of nothing done yet says nothing: a task still waiting at its server stays shown there.
+      if (e.type === 'progress') return e.percent > 0 || e.preview ? progress.report(e) : undefined;
       // inOrder() catches and logs: these never reject.
       else if (e.type === 'accepted') {
         accepted = true;
@@ -281,8 +282,10 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
     if (!row || row.state !== 'queued') return;
     const engine = await deps.engine(row.engine);
     if (await waitsForServer(row, engine)) return;
-    const claimed = await lifecycle.claim(taskId, deps.workerId);
-    if (!claimed) return; // cancelled, or another worker has it
+    if (row.notice === 'waiting_for_server') return backInLine(deps, row);
+    // The task at the head of its engine's line, which may be an older one than this.
+    const claimed = await lifecycle.claimNext(deps.workerId, [row.engine]);
+    if (!claimed) return; // cancelled, or other workers have them
     await follow(claimed, engine, (e, job, ctx) => e.run(job, ctx));
   }
 

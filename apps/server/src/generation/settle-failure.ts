@@ -1,9 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TaskRow } from '../db/schema/index.ts';
 import { EngineError } from './engine.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
 
 /** While no generation server is available, a queued task asks again this often. */
 export const WAIT_RETRY_SECONDS = 5;
+
+/**
+ * The engine of `row`, a task that waited for a server, has one again. The first task of its
+ * engine's line that waits puts every one that waits back in line, in line order, and the workers
+ * claim them as they come (a task behind them starts no sooner); the others ask again later, in case.
+ */
+export async function backInLine(
+  deps: {
+    lifecycle: TaskLifecycle;
+    enqueueLater(taskId: string, seconds: number): Promise<void>;
+    queued(engine: string): Promise<TaskRow[]>;
+  },
+  row: TaskRow,
+) {
+  const waiting = (await deps.queued(row.engine)).filter((r) => r.notice === 'waiting_for_server');
+  if (!waiting.some((r) => r.id === row.id)) waiting.push(row);
+  if (waiting[0]!.id !== row.id) return deps.enqueueLater(row.id, WAIT_RETRY_SECONDS);
+  for (const r of waiting) await deps.lifecycle.serverBack(r.id);
+}
 
 /**
  * Turns how a run ended without results (an engine fault, a time-out, a cancel, this process

@@ -12,6 +12,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Answers that refuse on purpose with a 5xx status (no generation server, a payment or sign-in
+ * provider not reachable): the product working as designed, logged below error (request-log).
+ */
+export const refusals = new WeakSet<FastifyReply>();
+
 function sendError(
   req: FastifyRequest,
   reply: FastifyReply,
@@ -53,6 +59,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       if (err.httpStatus === 429 && typeof err.params.seconds === 'number') {
         reply.header('retry-after', String(err.params.seconds));
       }
+      if (err.httpStatus > 500) refusals.add(reply);
       return sendError(req, reply, err.code, { params: err.params, details: err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 import { redactUrl } from '../platform/logger.ts';
+import { refusals } from './envelope.ts';
 
 const QUIET = ['/assets/', '/files/'];
 
@@ -50,7 +51,7 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
 /**
  * One line per request, after the answer went out: method, path (query strings hold signatures
  * and OAuth codes, so they are cut), status and time, with the request's `reqId` as `req.log`
- * would bind it. Static files and images are not logged.
+ * would bind it, at error level only for a fault of the server. Static files and images are not logged.
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
   const log = app.log as Logger;
@@ -58,7 +59,9 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
     if (!QUIET.some((p) => req.url.startsWith(p))) {
       const ms = Math.round(reply.elapsedTime * 10) / 10;
       const line = { reqId: req.id, method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms };
-      if (reply.statusCode >= 500) log.error(line, 'request');
+      // A refusal the product gives on purpose (no server for a task) is no fault of its own.
+      if (reply.statusCode >= 500 && refusals.has(reply)) log.warn(line, 'request');
+      else if (reply.statusCode >= 500) log.error(line, 'request');
       else log.info(line, 'request');
     }
     done();

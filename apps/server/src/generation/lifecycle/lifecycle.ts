@@ -56,6 +56,11 @@ export interface LifecycleDeps {
   localSlot?(engine: string): Promise<LocalSlot | null>;
   /** Told what went wrong after a change had committed (its event, its run time), which stands all the same. */
   log: { warn(obj: object, msg: string): void };
+  /**
+   * Told after the commit of a change that moves the line of `row`'s engine (a task left it, came
+   * back to it, or a run ended): the tasks queued there get their new places and waits. Never throws.
+   */
+  lineMoved?(row: TaskRow): void;
 }
 
 const AFTER_END = { finishedAt: sql`now()`, heartbeatAt: null, serverAhead: null };
@@ -68,12 +73,16 @@ const BACK_IN_QUEUE = {
   engineRef: null,
 };
 
+/**
+ * Claimed from the line, it stays shown there, next in line at its server, until the engine says it
+ * started (it does not flash as generating before a server's queue shows it queued again).
+ */
 const claimPatch = (workerId: string): TaskPatch => ({
   workerId,
   startedAt: new Date(),
   heartbeatAt: new Date(),
   progress: 0,
-  serverAhead: null,
+  serverAhead: 0,
   engineRef: null,
   attempt: sql`${tasks.attempt} + 1`,
 });
@@ -83,11 +92,21 @@ const claimable = (engines: string[]) => sql`${tasks.state} = 'queued' and ${inA
   and not ${tasks.cancelRequested} and ${tasks.notice} is distinct from 'waiting_for_server'`;
 
 /**
+ * Queued tasks of an engine waiting for a server, ahead of the row `tasks` names: until they are
+ * back in line, the tasks behind them wait too (after an outage the line keeps its order).
+ */
+const waitingAhead = sql`exists (select 1 from ${tasks} w
+  where w.state = 'queued' and w.engine = ${tasks.engine} and not w.cancel_requested
+    and w.notice = 'waiting_for_server' and (w.created_at, w.id) < (${tasks.createdAt}, ${tasks.id}))`;
+
+/**
  * A new task's columns: claimed by `workerId` (its first run starts now), unless a task of its
- * engine already waits in line, in which case it is queued behind it. Decided in the insert itself.
+ * engine already waits in line (for a worker or for a server), in which case it is queued behind
+ * it. Decided in the insert itself.
  */
 function claimedUnlessInLine(workerId: string, engine: string) {
-  const inLine = sql`exists (select 1 from ${tasks} where ${claimable([engine])})`;
+  const inLine = sql`exists (select 1 from ${tasks} where ${tasks.state} = 'queued' and ${tasks.engine} = ${engine}
+    and not ${tasks.cancelRequested})`;
   const unless = (claimed: SQL, queued: SQL) => sql`case when ${inLine} then ${queued} else ${claimed} end`;
   return {
     state: unless(sql`'generating'`, sql`'queued'`),
@@ -101,7 +120,7 @@ function claimedUnlessInLine(workerId: string, engine: string) {
 /** The next task in line for these engines (queue order, as the positions users see count it), locked. */
 const nextQueued = (engines: string[]) => sql`${tasks.id} = (
   select ${tasks.id} from ${tasks}
-  where ${claimable(engines)}
+  where ${claimable(engines)} and not ${waitingAhead}
   order by ${tasks.createdAt}, ${tasks.id}
   limit 1 for update skip locked)`;
 
@@ -127,13 +146,30 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     if (t.to) set.state = t.to;
     if (t.error && set.errorCode === undefined) set.errorCode = t.error;
     if (t.notice !== undefined) set.notice = t.notice;
+    else if (t.clears)
+      set.notice = sql`case when ${inArray(tasks.notice, [...t.clears])} then null else ${tasks.notice} end`;
+    const row = await change(target, t, set, guard, known);
+    if (row && t.effects.includes('line')) deps.lineMoved?.(row);
+    return row;
+  }
+
+  /** Row `t` applied with its columns `set`: the change and the effects that go with it. */
+  async function change(
+    target: string | SQL,
+    t: Transition,
+    set: TaskPatch,
+    guard: SQL | undefined,
+    known: { record?: CompletionRecord },
+  ) {
+    // `line` follows the commit, as its own work: it asks for no transaction.
+    const effects = t.effects.filter((e) => e !== 'line');
     // A change without effects is one conditional update: atomic without a transaction around it.
-    if (!t.effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
+    if (!effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
     // A change whose one effect is its event (a claim, progress) needs no transaction either: the
     // conditional update alone decides who moves the task, and the event follows it. Should the
     // event fail, the change stands: every event carries the whole task and the newest seq wins,
     // so the next one shows it. Two round trips fewer (begin, commit) on the busiest changes.
-    if (t.effects.length === 1 && t.effects[0] === 'publish' && !known.record) {
+    if (effects.length === 1 && effects[0] === 'publish' && !known.record) {
       const moved = await createTaskStateRepository(database.db).move(target, t.from, set, guard);
       if (moved)
         await deps
@@ -224,7 +260,8 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     /**
      * Claims the oldest queued task of these engines that no other worker is claiming, in the same
      * transaction that announces it; null when none is left. A task waiting for a server is not
-     * taken here: its own job comes back for it.
+     * taken here, nor one behind it in its engine's line: its own job comes back for it, and puts
+     * every task that waits back in line at once (`serverBack`).
      */
     async claimNext(workerId: string, engines: string[]) {
       if (!engines.length) return null;
@@ -238,6 +275,8 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
     waitForServer: (id: string) => apply(id, 'wait', {}, sql`${tasks.notice} is distinct from 'waiting_for_server'`),
+    /** A task that waited for a server goes back in line for the workers; null when it no longer waits. */
+    serverBack: (id: string) => apply(id, 'serverBack', {}, eq(tasks.notice, 'waiting_for_server')),
     accepted: (id: string, server: string, ref: string) => apply(id, 'accepted', { server, engineRef: ref }),
     serverQueued: (id: string, ahead: number) =>
       apply(id, 'serverQueued', { serverAhead: ahead }, sql`${tasks.serverAhead} is distinct from ${ahead}`),

@@ -73,6 +73,21 @@ describe('the task transition table', () => {
     for (const event of events) if (has(event, 'enqueue')) expect(has(event, 'publish'), event).toBe(true);
   });
 
+  it('ends the wait for a server when a worker claims the task, and keeps saying it was moved', () => {
+    expect(table.claim.clears).toEqual(['waiting_for_server']);
+    expect(table.claim.notice).toBeUndefined();
+    expect(table.serverBack).toMatchObject({ from: ['queued'], notice: null });
+  });
+
+  it('moves the places of the tasks queued behind a task that leaves the line, comes back or ends', () => {
+    for (const event of events) {
+      const t = table[event];
+      const moves =
+        event === 'serverBack' || (t.to !== undefined && (t.from.includes('queued') || t.to !== 'generating'));
+      expect(has(event, 'line'), event).toBe(moves);
+    }
+  });
+
   it('only duration-counts a run that completed', () => {
     expect(events.filter((e) => has(e, 'duration'))).toEqual(['complete']);
   });

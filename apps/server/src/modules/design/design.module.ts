@@ -11,6 +11,7 @@ import { createCatalogueService } from './catalogue.service.ts';
 import { createLineArtService } from './line-art.ts';
 import { createModelCatalogue } from './model-catalogue.ts';
 import { createPresetImages } from './presets/preset-images.ts';
+import { createQueueUpdates } from './queue-updates.ts';
 import { createTaskEvents } from './task-events.ts';
 import { createTaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
@@ -55,6 +56,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     // An engine that cannot be made (no API key, no server URL) has no capacity to count and takes no task.
     capacity: async (engine) => (await engines.get(engine).catch(() => null))?.capacity(),
   });
+  const line = createQueueUpdates({ database, payloads, events, log: deps.log });
   const taskLifecycle = createTaskLifecycle({
     database,
     ledger,
@@ -69,6 +71,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     enqueue: deps.announcer.enqueue,
     localSlot: deps.announcer.localSlot,
     log: deps.log,
+    lineMoved: (row) => line.moved(row.engine),
   });
   const tasks = createTaskService({
     database,
@@ -88,7 +91,14 @@ export async function createDesignModule(deps: DesignModuleDeps) {
   const reads = createTaskRepository(database.db);
   return {
     catalogue,
-    events,
+    // The places sent to queued tasks stop with the events they travel as.
+    events: {
+      ...events,
+      async stop() {
+        line.stop();
+        await events.stop();
+      },
+    },
     payloads,
     taskLifecycle,
     tasks,

@@ -6,7 +6,7 @@ import { resultSeed } from '../../generation/seeds.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { TaskEventPayload } from './task-events.ts';
-import { createTaskRepository } from './task.repository.ts';
+import { createTaskRepository, type TaskRepository } from './task.repository.ts';
 
 export interface TaskPayloadDeps {
   database: Database;
@@ -42,6 +42,8 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
   });
 
   type ImageUrls = Awaited<ReturnType<UploadService['ownedImageUrls']>>;
+  type Line = Awaited<ReturnType<TaskRepository['lineOf']>>;
+  type Known = { results?: UploadRow[]; bases?: ImageUrls; line?: Line };
   const baseIdOf = (row: TaskRow) => row.params.baseImageId ?? null;
   /** Base images of the owner's tasks only: an id naming someone else's image yields nothing. */
   const baseImagesOf = (userId: string, rows: TaskRow[], db: Db = database.db) =>
@@ -56,14 +58,14 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
    * ahead of it, and rounds of the engine's capacity until it starts given what runs now; at a
    * server: the prompts ahead of it there, one at a time.
    */
-  async function placeInLine(row: TaskRow, db: Db) {
+  async function placeInLine(row: TaskRow, db: Db, known?: Line) {
     const r = createTaskRepository(db);
     if (row.state === 'generating') {
       const avg = (await r.averageSeconds(row.mode, row.engine, row.params.quality)) ?? FIRST_GUESS_SECONDS;
       const ahead = row.serverAhead ?? 0;
       return { position: ahead + 1, wait: Math.round((ahead + 1) * avg) };
     }
-    const [line, engineCapacity] = await Promise.all([r.lineOf(row), deps.capacity(row.engine)]);
+    const [line, engineCapacity] = await Promise.all([known ?? r.lineOf(row), deps.capacity(row.engine)]);
     const { ahead, busy } = line;
     const avg = line.avg ?? FIRST_GUESS_SECONDS;
     if (row.notice === 'waiting_for_server') return { position: ahead + 1, wait: null };
@@ -81,13 +83,10 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
 
   /**
    * The event/answer shape of a task; position and wait only while it is queued (here or at a
-   * server). `known`: its results (all of them) or base images already at hand, not read again.
+   * server). `known`: its results (all of them), base images or place in line already at hand,
+   * not read again.
    */
-  async function payloadOf(
-    row: TaskRow,
-    db: Db = database.db,
-    known?: { results?: UploadRow[]; bases?: ImageUrls },
-  ): Promise<TaskEventPayload> {
+  async function payloadOf(row: TaskRow, db: Db = database.db, known?: Known): Promise<TaskEventPayload> {
     const earlier = made.get(row);
     if (earlier) return earlier;
     const payload = await buildPayload(row, db, known);
@@ -95,18 +94,14 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
     return payload;
   }
 
-  async function buildPayload(
-    row: TaskRow,
-    db: Db,
-    known?: { results?: UploadRow[]; bases?: ImageUrls },
-  ): Promise<TaskEventPayload> {
+  async function buildPayload(row: TaskRow, db: Db, known?: Known): Promise<TaskEventPayload> {
     const results = row.state !== 'complete' ? [] : (known?.results ?? (await deps.images.resultsOf([row.id], db)));
     const baseId = baseIdOf(row);
     const bases = !baseId ? null : (known?.bases ?? (await baseImagesOf(row.userId, [row], db)));
     // Sent to a server that has not started it yet: still in line, there.
     const atServer = row.state === 'generating' && row.serverAhead !== null;
     const state = atServer ? 'queued' : row.state;
-    const line = state === 'queued' ? await placeInLine(row, db) : null;
+    const line = state === 'queued' ? await placeInLine(row, db, known?.line) : null;
     return {
       id: row.id,
       state,

@@ -60,6 +60,28 @@ export function createTaskRepository(db: Db) {
       return { ahead: Number(r?.ahead ?? 0), busy: Number(r?.busy ?? 0), avg: r?.avg == null ? null : Number(r.avg) };
     },
 
+    /**
+     * Every queued task of an engine in line order, each with what its place is computed from (as
+     * `lineOf` gives it for one), in one query.
+     */
+    async lineOfEngine(engine: string) {
+      const found = await db
+        .select({
+          task: tasks,
+          ahead: sql<number>`(row_number() over (order by ${tasks.createdAt}, ${tasks.id}) - 1)::int`,
+          busy: sql<number>`(select count(*)::int from ${tasks} b where b.state = 'generating' and b.engine = ${engine})`,
+          avg: sql<number | null>`(select s.avg_seconds from ${engineStats} s where s.mode = ${tasks.mode}
+            and s.engine = ${tasks.engine} and s.quality = coalesce(${tasks.params}->>'quality', 'SD'))`,
+        })
+        .from(tasks)
+        .where(and(eq(tasks.state, 'queued'), eq(tasks.engine, engine)))
+        .orderBy(tasks.createdAt, tasks.id);
+      return found.map((r) => ({
+        row: r.task,
+        line: { ahead: Number(r.ahead), busy: Number(r.busy), avg: r.avg == null ? null : Number(r.avg) },
+      }));
+    },
+
     /** Rolling average run time of this kind of task, in seconds (null before the first one). */
     async averageSeconds(mode: string, engine: string, quality: string) {
       const [row] = await db

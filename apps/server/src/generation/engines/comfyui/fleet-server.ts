@@ -213,7 +213,7 @@ export class FleetServer {
       this.abandoned.add(hungPrompt);
     }
     if (this.record.down(why)) {
-      this.deps.log.warn(`ComfyUI ${this.url} is down: ${why}`);
+      this.deps.log.error(`ComfyUI ${this.url} is down: ${why}`);
       // A connection that still looks open to a machine that stopped answering is dead: a new one tells when it is back.
       if (!hungPrompt && this.socket.open) this.socket.reconnect();
     }

@@ -15,6 +15,17 @@ describe('applyTask', () => {
     expect(client.getQueryData<Task>(designKeys.task('a'))?.state).toBe('complete');
   });
 
+  it("takes a queued task's new place in line, sent with the seq of its last change", () => {
+    const client = new QueryClient();
+    const at = (position: number, seq = 2) => ({ ...task('q', seq), position, estimatedWaitSeconds: 8 * position });
+    applyTask(client, at(3));
+    expect(applyTask(client, at(2))).toBe(true);
+    expect(applyTask(client, at(2))).toBe(false);
+    expect(client.getQueryData<Task>(designKeys.task('q'))).toMatchObject({ position: 2, estimatedWaitSeconds: 16 });
+    applyTask(client, { ...task('q', 3, 'generating'), position: null });
+    expect(applyTask(client, at(1))).toBe(false);
+  });
+
   it('updates the history in place and puts new tasks first', () => {
     const client = new QueryClient();
     client.setQueryData<Pages>(designKeys.tasks, {

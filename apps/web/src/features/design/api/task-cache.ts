@@ -11,8 +11,19 @@ export const designKeys = {
 
 type TaskPage = { items: Task[]; nextCursor: string | null };
 
-/** Newer wins: an event or answer whose seq is not above what the cache holds changes nothing. */
-const newer = (incoming: Task, current: Task | undefined) => !current || incoming.seq > current.seq;
+/** The same change of a queued task with another place or wait: the server's queue updates. */
+const placeMoved = (incoming: Task, current: Task) =>
+  incoming.seq === current.seq &&
+  incoming.state === 'queued' &&
+  current.state === 'queued' &&
+  (incoming.position !== current.position || incoming.estimatedWaitSeconds !== current.estimatedWaitSeconds);
+
+/**
+ * Newer wins: an event or answer whose seq is not above what the cache holds changes nothing, but
+ * for a queued task's new place in line (sent with the seq of its last change).
+ */
+const newer = (incoming: Task, current: Task | undefined) =>
+  !current || incoming.seq > current.seq || placeMoved(incoming, current);
 
 /**
  * Puts one task state into every cache that shows it (its own entry and the history pages),
