@@ -1,10 +1,9 @@
 // The built-in neural upscaler (ESRGAN on TensorFlow.js's WebAssembly backend, one worker thread):
-//   (u1) seconds per input megapixel, ×2 and ×4, on a 768 × 512 picture (the default SD size), and the
-//        quality each way of making ×4 buys: a picture made smaller and enlarged back, PSNR against
-//        the picture itself, next to a plain lanczos enlargement;
+//   (u1) seconds per input megapixel, ×2 and ×4, on a 768 × 512 picture (the default SD size);
+//   (u3) the quality each method buys against a known original, see upscaler-quality.ts;
 //   (u2) p99 of `GET /turing/user/info` while an upscale runs vs idle, on the product as `npm start`
 //        runs it (plain Node on main.ts, default settings). Goal ≤ 2×.
-// `npx tsx bench/upscaler.ts` prints only these.
+// `npx tsx bench/upscaler.ts` prints only these; `… upscaler.ts quality` only (u3).
 import os from 'node:os';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
@@ -12,6 +11,7 @@ import type { EngineTask } from '../apps/server/src/generation/engine.ts';
 import { renderScene } from '../apps/server/src/generation/engines/preview/render-scene.ts';
 import { createUpscaler, type UpscalerWeights } from '../apps/server/src/generation/upscaler/upscaler.ts';
 import { registerAccount, startProduct } from './product.ts';
+import { printUpscalerQuality } from './upscaler-quality.ts';
 
 const P99_GOAL = 2;
 // As in (a): enough that the p99 is not a single millisecond, where one tick doubles it.
@@ -44,14 +44,6 @@ async function picture(width: number, height: number): Promise<Buffer> {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
     .png()
     .toBuffer();
-}
-
-const rgb = (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer();
-
-function psnr(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
-  return 10 * Math.log10((255 * 255) / (sum / a.length));
 }
 
 async function upscaleOnce(weights: UpscalerWeights, image: Buffer, factor: 2 | 4, passes = 1) {
@@ -101,23 +93,6 @@ export async function upscalerSpeed() {
   const x2 = await upscaleOnce('slim', image, 2);
   const x4 = await upscaleOnce('slim', image, 4);
   return { x2, x4, load: os.loadavg()[0]! };
-}
-
-/** ×4 made four ways, from a 1024 × 768 picture shrunk to 256 × 192: PSNR against the picture, and seconds. */
-export async function upscalerQuality() {
-  const truth = await picture(1024, 768);
-  const small = await sharp(truth).resize(256, 192, { kernel: 'lanczos3' }).png().toBuffer();
-  const want = await rgb(truth);
-  const lanczos = await sharp(small).resize(1024, 768, { kernel: 'lanczos3' }).removeAlpha().raw().toBuffer();
-  const ways = [
-    ['slim ×4', await upscaleOnce('slim', small, 4)],
-    ['slim ×2 twice', await upscaleOnce('slim', small, 2, 2)],
-    ['medium ×4', await upscaleOnce('medium', small, 4)],
-  ] as const;
-  return {
-    lanczos: psnr(want, lanczos),
-    ways: ways.map(([name, r]) => ({ name, psnr: psnr(want, r.data), seconds: r.seconds, cpu: r.cpu })),
-  };
 }
 
 async function p99(url: string, cookie: string, seconds: number) {
@@ -186,13 +161,7 @@ export async function printUpscaler() {
   console.log(
     `\n(u1) neural upscaler (ESRGAN slim, WebAssembly, one thread) on a 768 × 512 picture: ×2 ${speed.x2.seconds.toFixed(1)} s (${speed.x2.perMp.toFixed(0)} s per input megapixel; the thread's CPU time ${speed.x2.cpuPerMp.toFixed(0)} s per megapixel), ×4 ${speed.x4.seconds.toFixed(1)} s (${speed.x4.perMp.toFixed(0)} s per input megapixel; CPU ${speed.x4.cpuPerMp.toFixed(0)} s); load average ${speed.load.toFixed(1)} on ${os.availableParallelism()} cores`,
   );
-  const quality = await upscalerQuality();
-  console.log(
-    `     ×4 from 256 × 192 back to 1024 × 768, PSNR against the picture: lanczos ${quality.lanczos.toFixed(2)} dB; ` +
-      quality.ways
-        .map((w) => `${w.name} ${w.psnr.toFixed(2)} dB in ${w.seconds.toFixed(1)} s (CPU ${w.cpu.toFixed(1)} s)`)
-        .join('; '),
-  );
+  await printUpscalerQuality();
   const r = await upscalerResponsiveness();
   console.log(
     `(u2) GET /turing/user/info p99 while a ×2 upscale of 768 × 512 runs vs idle, median of ${r.rounds.length} rounds: ${r.median.toFixed(2)}× (goal ≤ ${P99_GOAL}) ${r.median <= P99_GOAL ? 'met' : 'MISSED'}; load average ${r.load.toFixed(1)}`,
@@ -204,6 +173,7 @@ export async function printUpscaler() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await printUpscaler();
+  if (process.argv[2] === 'quality') await printUpscalerQuality();
+  else await printUpscaler();
   process.exit(0);
 }

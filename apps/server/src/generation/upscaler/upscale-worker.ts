@@ -11,9 +11,10 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import * as tf from '@tensorflow/tfjs-core';
-import { loadLayersModel, type LayersModel } from '@tensorflow/tfjs-layers';
+import { layers, loadLayersModel, type LayersModel, type Shape } from '@tensorflow/tfjs-layers';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { planTiles } from './tiles.ts';
+import type { UpscalerWeights } from './upscaler.ts';
 
 interface Request {
   type: 'upscale';
@@ -22,6 +23,8 @@ interface Request {
   width: number;
   height: number;
   factor: 2 | 4;
+  /** The network's own scale (see UpscaleJob.network): at least `factor`. */
+  network: 2 | 4;
   /** Set to 1 by the API's thread to stop the work at the next tile. */
   cancel: SharedArrayBuffer;
 }
@@ -32,7 +35,7 @@ const PAD = 10;
 
 const require = createRequire(import.meta.url);
 const port = parentPort!;
-const weights: 'slim' | 'medium' = workerData?.model === 'medium' ? 'medium' : 'slim';
+const weights: UpscalerWeights = (['medium', 'thick'] as const).find((w) => w === workerData?.model) ?? 'slim';
 
 /**
  * On Linux a thread has its own nice value: this one yields to the API's thread (and everything
@@ -78,12 +81,42 @@ function packageDir(name: string): string {
   return dir;
 }
 
+/**
+ * `slim` and `medium` are RDN networks that read and write pixels as 0–255. `thick` is an RRDN:
+ * two layers of its own (registered below) and pixels as 0–1.
+ */
+const unit = weights === 'thick' ? 255 : 1;
+
+/** The RRDN's own layers, as the weights package defines them for its model files. */
+function registerRrdnLayers(scale: 2 | 4) {
+  const one = (inputs: tf.Tensor | tf.Tensor[]) => (Array.isArray(inputs) ? inputs[0]! : inputs);
+  class MultiplyBeta extends layers.Layer {
+    static className = 'MultiplyBeta';
+    override call(inputs: tf.Tensor | tf.Tensor[]) {
+      return tf.mul(one(inputs), 0.2);
+    }
+  }
+  class PixelShuffle extends layers.Layer {
+    static className = `PixelShuffle${scale}x`;
+    override computeOutputShape(shape: Shape | Shape[]) {
+      const s = (Array.isArray(shape[0]) ? shape[0] : shape) as Shape;
+      return [s[0]!, s[1]!, s[2]!, 3];
+    }
+    override call(inputs: tf.Tensor | tf.Tensor[]) {
+      return tf.depthToSpace(one(inputs) as tf.Tensor4D, scale, 'NHWC');
+    }
+  }
+  tf.serialization.registerClass(MultiplyBeta);
+  tf.serialization.registerClass(PixelShuffle);
+}
+
 const models = new Map<number, Promise<LayersModel>>();
 function model(scale: 2 | 4): Promise<LayersModel> {
   let loading = models.get(scale);
   if (!loading) {
     loading = (async () => {
       await ready();
+      if (weights === 'thick') registerRrdnLayers(scale);
       const dir = path.join(packageDir(`@upscalerjs/esrgan-${weights}`), 'models', `x${scale}`);
       const json = JSON.parse(fs.readFileSync(path.join(dir, 'model.json'), 'utf8'));
       const groups = json.weightsManifest as { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
@@ -107,7 +140,8 @@ async function upscale(req: Request) {
   const cancel = new Int32Array(req.cancel);
   // This thread's own CPU time: on a shared machine, steadier than the wall clock.
   const cpuStart = process.threadCpuUsage();
-  const net = await model(req.factor);
+  const n: 2 | 4 = req.network > req.factor ? req.network : req.factor;
+  const net = await model(n);
   const { width, height } = await sharp(req.image)
     .metadata()
     .catch((error: unknown) => {
@@ -139,25 +173,33 @@ async function upscale(req: Request) {
     const input = new Float32Array(inW * inH * 3);
     for (let y = 0; y < inH; y++) {
       const from = ((t.y + y) * srcW + t.x) * 3;
-      for (let k = 0; k < inW * 3; k++) input[y * inW * 3 + k] = src[from + k]!;
+      for (let k = 0; k < inW * 3; k++) input[y * inW * 3 + k] = src[from + k]! / unit;
     }
     const result = tf.tidy(() => net.predict(tf.tensor4d(input, [1, inH, inW, 3])) as tf.Tensor);
     const pixels = (await result.data()) as Float32Array;
     result.dispose();
+    let made = Buffer.alloc(pixels.length);
+    for (let k = 0; k < pixels.length; k++) {
+      const v = pixels[k]! * unit;
+      made[k] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+    }
+    // A ×4 network making a ×2: the tile with its context is halved (lanczos3), so the kernel reads
+    // real pixels across the seams; only one tile at the network's scale is ever held.
+    if (n !== s)
+      made = await sharp(made, { raw: { width: inW * n, height: inH * n, channels: 3 } })
+        .resize(inW * s, inH * s, { fit: 'fill', kernel: 'lanczos3' })
+        .raw()
+        .toBuffer();
     // Keep only the tile's own part of the output; the context around it is dropped.
     const rowLen = inW * s * 3;
     const off = PAD * s;
     for (let y = 0; y < t.height * s; y++) {
       const from = (off + y) * rowLen + off * 3;
-      const to = ((t.y * s + y) * outW + t.x * s) * 3;
-      for (let k = 0; k < t.width * s * 3; k++) {
-        const v = pixels[from + k]!;
-        out[to + k] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
-      }
+      made.copy(out, ((t.y * s + y) * outW + t.x * s) * 3, from, from + t.width * s * 3);
     }
     port.postMessage({ type: 'progress', id: req.id, done: i + 1, total: tiles.length });
   }
-  // The network makes exactly factor × the input; any other target is met by a final resample.
+  // The tiles make exactly factor × the input; any other target is met by a final resample.
   let data = out;
   if (outW !== req.width || outH !== req.height) {
     data = await sharp(out, { raw: { width: outW, height: outH, channels: 3 } })
