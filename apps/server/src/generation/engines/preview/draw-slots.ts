@@ -1,8 +1,8 @@
 /**
  * Each sharp pipeline holds one of libuv's worker threads (four by default) while it runs, and the
  * same threads read files, hash passwords and compress answers. Drawing at most this many images at
- * once across all tasks leaves threads free, so pages and API calls keep answering while several
- * preview tasks render.
+ * once across all tasks (one drawing thread each, see draw-pool.ts) leaves threads free, so pages
+ * and API calls keep answering while several preview tasks render.
  */
 export const DRAW_SLOTS = 2;
 

@@ -1,10 +1,9 @@
 import sharp from 'sharp';
-import type { OutputInfo } from 'sharp';
 import { EngineError, type Engine, type EngineResult, type EngineRunContext, type EngineTask } from '../../engine.ts';
-import { createSlots, DRAW_SLOTS } from './draw-slots.ts';
+import { createDrawPool, type DrawPool, type DrawPoolOptions, type Drawn } from './draw-pool.ts';
+import { DRAW_SLOTS } from './draw-slots.ts';
 import type { Upscaler } from '../../upscaler/upscaler.ts';
 import { neuralUpscale } from './neural-upscale.ts';
-import { renderImage } from './render-modes.ts';
 
 export interface PreviewEngineOptions {
   /**
@@ -14,11 +13,12 @@ export interface PreviewEngineOptions {
   paceMs: number;
   /** The built-in neural upscaler for upscale tasks; without it, a plain lanczos enlargement marked "Preview". */
   upscaler?: Upscaler;
+  /** The drawing threads' settings (tests lower their priority to none). */
+  drawing?: Omit<DrawPoolOptions, 'threads'>;
 }
 
 const STEPS = 10;
 const PREVIEW_SIDE = 256;
-const drawing = createSlots(DRAW_SLOTS);
 
 /**
  * The embedded default engine: CPU only (sharp), deterministic for a seed, every drawing marked
@@ -27,18 +27,25 @@ const drawing = createSlots(DRAW_SLOTS);
  * key. Upscale is real work: the built-in neural upscaler (see neural-upscale.ts), which also
  * serves the upscales of engines that have none.
  */
-export function createPreviewEngine({ paceMs, upscaler }: PreviewEngineOptions): Engine {
+export function createPreviewEngine({ paceMs, upscaler, drawing }: PreviewEngineOptions): Engine {
   // Shutdown stops running tasks the same way a cancel does.
   const closing = new AbortController();
+  const pool = createDrawPool({ threads: DRAW_SLOTS, ...drawing });
   return {
     name: 'preview',
     canCancelRunning: true,
-    async run(task, ctx) {
-      const signal = AbortSignal.any([ctx.signal, closing.signal]);
-      checkAbort(signal);
-      // Real work takes the time it takes: no pacing.
-      if (task.mode === 'upscale' && upscaler) return neuralUpscale(task, ctx, signal, upscaler);
-      return runTask(task, ctx, signal, Math.max(0, paceMs));
+    run(task, ctx) {
+      const running = (async () => {
+        const signal = AbortSignal.any([ctx.signal, closing.signal]);
+        checkAbort(signal);
+        // Real work takes the time it takes: no pacing.
+        if (task.mode === 'upscale' && upscaler) return neuralUpscale(task, ctx, signal, upscaler);
+        return runTask(task, ctx, signal, Math.max(0, paceMs), pool);
+      })();
+      // Shutdown ends running tasks at once while it waits for the threads to stop, whether or not
+      // anyone still awaits them: the caller sees the rejection, and it is never an unhandled one.
+      running.catch(() => {});
+      return running;
     },
     async health() {
       return {
@@ -52,7 +59,7 @@ export function createPreviewEngine({ paceMs, upscaler }: PreviewEngineOptions):
     capacity: () => undefined,
     async close() {
       closing.abort();
-      await upscaler?.close();
+      await Promise.all([pool.close(), upscaler?.close()]);
     },
   };
 }
@@ -62,24 +69,18 @@ async function runTask(
   ctx: EngineRunContext,
   signal: AbortSignal,
   paceMs: number,
+  pool: DrawPool,
 ): Promise<EngineResult> {
   checkAbort(signal);
   ctx.onEvent({ type: 'started' });
   const count = task.mode === 'upscale' ? 1 : Math.max(1, Math.min(8, Math.floor(task.count)));
   const images: Buffer[] = [];
-  let small: { data: Buffer; info: OutputInfo } | undefined;
+  let small: Drawn['thumb'] | undefined;
   for (let step = 1; step <= STEPS; step++) {
     // Images are drawn as the steps go by, so each step's preview shows real work.
     while (images.length < count && images.length * STEPS < step * count) {
       checkAbort(signal);
-      const drawn = await drawing(async () => {
-        const image = await render(task, images.length);
-        const thumb = await sharp(image)
-          .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside' })
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        return { image, thumb };
-      });
+      const drawn = await pool.draw({ task, index: images.length, thumbSide: PREVIEW_SIDE, signal });
       images.push(drawn.image);
       small = drawn.thumb;
     }
@@ -94,18 +95,8 @@ async function runTask(
   return { images };
 }
 
-async function render(task: EngineTask, index: number): Promise<Buffer> {
-  try {
-    return await renderImage(task, index);
-  } catch (error) {
-    if (error instanceof EngineError) throw error;
-    // sharp refuses undecodable input images; nothing a retry would change.
-    throw new EngineError('invalid', `preview engine: cannot render ${task.mode} image`, { cause: error });
-  }
-}
-
 /** Looks like a diffusion run resolving: heavily blurred early, sharp at the end. */
-async function progressPreview(small: { data: Buffer; info: OutputInfo }, step: number): Promise<Buffer> {
+async function progressPreview(small: Drawn['thumb'], step: number): Promise<Buffer> {
   const { width, height, channels } = small.info;
   const sigma = 0.3 + 12 * (1 - step / STEPS) ** 1.5;
   return sharp(small.data, { raw: { width, height, channels } }).blur(sigma).jpeg({ quality: 60 }).toBuffer();
