@@ -69,6 +69,8 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1',
       // Slow enough that the studio shows queued and generating cards, fast enough for a journey.
       PREVIEW_PACE_MS: '800',
+      // A journey waits for its drawings: at nice 10 the API tests running beside it would starve them.
+      PREVIEW_NICE: '0',
       // Journeys run side by side and each waits for its own tasks: enough workers that a task
       // starts at once instead of queueing behind another journey's (the pace is a timer, not CPU).
       WORKER_CONCURRENCY: '8',

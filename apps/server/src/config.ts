@@ -153,6 +153,8 @@ const envSchema = z.object({
    * short; 0 gives it an equal share (a node that only upscales, or a test with a deadline).
    */
   UPSCALER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** The preview engine's drawing threads' nice value on Linux (0–19), as UPSCALER_NICE's. */
+  PREVIEW_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** A fresh install's community starts with demo creators, works and banners (first start only; never in tests). */
   DEMO_CONTENT: z
     .enum(['true', 'false'])

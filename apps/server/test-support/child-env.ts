@@ -12,6 +12,8 @@ export function childEnv(env: Record<string, string | undefined>): NodeJS.Proces
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'turing-test-compile-cache'),
+    // A test waits for the server's drawings: at nice 10 the run's own busy workers would starve them.
+    PREVIEW_NICE: '0',
     ...env,
   };
 }

@@ -122,6 +122,8 @@ export async function buildTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // A test waits for its drawings: at nice 10 the run's own busy workers would starve them.
+    PREVIEW_NICE: '0',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });

@@ -27,6 +27,7 @@ export function createEngineRegistry(
         const weights = config.UPSCALER_MODEL;
         return createPreviewEngine({
           paceMs: config.PREVIEW_PACE_MS,
+          drawing: { nice: config.PREVIEW_NICE },
           upscaler: weights === 'off' ? undefined : createUpscaler({ weights, nice: config.UPSCALER_NICE }),
         });
       }
