@@ -152,7 +152,8 @@ describe('without workers (tasks wait in the queue)', () => {
 describe('with a slow engine', () => {
   let t: Awaited<ReturnType<typeof buildGenerationApp>>;
   beforeAll(async () => {
-    t = await buildGenerationApp({ PREVIEW_PACE_MS: '8000', TASK_TIMEOUT_MS: '3000' });
+    // Long enough for the first drawing (its thread starts with it) to show before the end, on a busy machine too.
+    t = await buildGenerationApp({ PREVIEW_PACE_MS: '30000', TASK_TIMEOUT_MS: '8000' });
   });
   afterAll(() => t.close());
 
