@@ -6,7 +6,9 @@ import { createPreviewEngine } from './preview-engine.ts';
 import { previewMarkOverlay } from './preview-mark.ts';
 import { renderScene } from './render-scene.ts';
 
-const engine = createPreviewEngine({ paceMs: 0 });
+// The test waits for its drawings: at the default nice 10 a busy test run would starve their threads.
+const TEST_DRAWING = { nice: 0 };
+const engine = createPreviewEngine({ paceMs: 0, drawing: TEST_DRAWING });
 
 function task(overrides: Partial<EngineTask> = {}): EngineTask {
   return {
@@ -206,7 +208,7 @@ describe('preview engine: progress and cancel', () => {
   });
 
   it('stops with interrupted when the signal aborts mid-run', async () => {
-    const slow = createPreviewEngine({ paceMs: 60_000 });
+    const slow = createPreviewEngine({ paceMs: 60_000, drawing: TEST_DRAWING });
     const controller = new AbortController();
     const running = slow.run(task(), {
       signal: controller.signal,
@@ -224,7 +226,7 @@ describe('preview engine: progress and cancel', () => {
     controller.abort();
     await expect(run(task(), controller.signal)).rejects.toMatchObject({ kind: 'interrupted' });
 
-    const slow = createPreviewEngine({ paceMs: 60_000 });
+    const slow = createPreviewEngine({ paceMs: 60_000, drawing: TEST_DRAWING });
     const running = slow.run(task(), { signal: new AbortController().signal, onEvent: () => {} });
     await slow.close();
     await expect(running).rejects.toMatchObject({ kind: 'interrupted' });
@@ -237,7 +239,11 @@ describe('preview engine: progress and cancel', () => {
 
 describe('preview engine: neural upscale', () => {
   it('upscales with the neural upscaler, per tile, marked "Preview" unless the base was real', async () => {
-    const neural = createPreviewEngine({ paceMs: 0, upscaler: createUpscaler({ weights: 'slim', nice: 0 }) });
+    const neural = createPreviewEngine({
+      paceMs: 0,
+      drawing: TEST_DRAWING,
+      upscaler: createUpscaler({ weights: 'slim', nice: 0 }),
+    });
     try {
       const small = await svgPng(
         160,
