@@ -162,6 +162,12 @@ export interface Engine {
   /** Whether a task already running can be stopped (ComfyUI: /interrupt; preview: yes; OpenAI: no). */
   readonly canCancelRunning: boolean;
   /**
+   * Work sent to it may wait in its server's or provider's own queue (ComfyUI, BFL's and
+   * DashScope's job queues) before the `started` event: a task it takes is shown queued there, not
+   * generating, until then. Absent: it starts at once (preview, a synchronous API).
+   */
+  readonly queuesAtServer?: boolean;
+  /**
    * Runs one task to the end. Resolves with the images; rejects with an EngineError. When
    * `ctx.signal` aborts, a cancellable engine stops the work and rejects with kind `interrupted`.
    */

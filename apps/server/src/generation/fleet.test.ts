@@ -212,6 +212,10 @@ describe('a generation fleet as users see it', () => {
     );
     expect(atServer).toMatchObject({ state: 'queued', position: 1, progress: 0 });
     expect(atServer.estimatedWaitSeconds).toBeGreaterThan(0);
+    // Claimed in its submit (the worker had room) and sent behind the first: never shown generating
+    // before its server starts it, from the submit's own answer on.
+    expect(behind).toMatchObject({ state: 'queued', position: 1 });
+    expect((await eventsOf(t, behind.id)).map((e) => e.state)).not.toContain('generating');
     only.queue.hold = false;
     only.queue.release();
     for (const task of [running, behind]) {

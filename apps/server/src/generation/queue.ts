@@ -145,6 +145,8 @@ export interface Announcement {
  */
 export interface LocalSlot {
   workerId: string;
+  /** Its engine's work may wait in a server's own queue: the task is shown queued there until it starts. */
+  atServer: boolean;
   /**
    * The submit claimed the task for this place (its transaction committed): the worker runs it.
    * Resolves after one turn of the event loop, in which the run gets as far as its first wait (for

@@ -323,6 +323,7 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
     }
     return {
       workerId: deps.workerId,
+      atServer: engine.queuesAtServer === true,
       async start(row) {
         if (!close()) return;
         if (stopped || deps.signal.aborted) {

@@ -104,7 +104,7 @@ const waitingAhead = sql`exists (select 1 from ${tasks} w
  * engine already waits in line (for a worker or for a server), in which case it is queued behind
  * it. Decided in the insert itself.
  */
-function claimedUnlessInLine(workerId: string, engine: string) {
+function claimedUnlessInLine(workerId: string, engine: string, atServer: boolean) {
   const inLine = sql`exists (select 1 from ${tasks} where ${tasks.state} = 'queued' and ${tasks.engine} = ${engine}
     and not ${tasks.cancelRequested})`;
   const unless = (claimed: SQL, queued: SQL) => sql`case when ${inLine} then ${queued} else ${claimed} end`;
@@ -114,6 +114,8 @@ function claimedUnlessInLine(workerId: string, engine: string) {
     startedAt: unless(sql`now()`, sql`null`),
     heartbeatAt: unless(sql`now()`, sql`null`),
     attempt: unless(sql`1`, sql`0`),
+    // Sent to a server whose own queue it may wait in: shown there, next in line, until it starts.
+    serverAhead: atServer ? unless(sql`0`, sql`null`) : sql`null`,
   };
 }
 
@@ -236,7 +238,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
           const task = await createTaskStateRepository(tx).insert({
             ...values,
             id,
-            ...(slot ? claimedUnlessInLine(slot.workerId, values.engine) : { state: 'queued' }),
+            ...(slot ? claimedUnlessInLine(slot.workerId, values.engine, slot.atServer) : { state: 'queued' }),
             costCubes: paid.coveredByPlan ? 0 : cubes,
             coveredByPlan: paid.coveredByPlan,
           });

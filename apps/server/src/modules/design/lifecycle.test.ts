@@ -49,6 +49,7 @@ describe('without workers (tasks wait in the queue)', () => {
     const calls: string[] = [];
     const detach = t.app.services!.announcer.attachWorkers(async () => ({
       workerId: 'test-node:1:local',
+      atServer: false,
       start: async (row) => void calls.push(`start ${row.id}`),
       release: () => calls.push('release'),
     }));

@@ -240,6 +240,7 @@ export function createAsyncJobEngine(provider: AsyncProvider, options: AsyncJobO
   return {
     name,
     canCancelRunning: true,
+    queuesAtServer: true,
     run: (task, ctx) => follow(task, ctx, []),
     async resume(task, at, ctx) {
       const recorded = parseRef(at.ref);

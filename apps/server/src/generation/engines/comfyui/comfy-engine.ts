@@ -111,6 +111,7 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
   return {
     name: 'comfyui',
     canCancelRunning: true,
+    queuesAtServer: true,
 
     async run(task: EngineTask, ctx: EngineRunContext): Promise<EngineResult> {
       const interrupted = () => new EngineError('interrupted', `task ${task.id} cancelled before ComfyUI took it`);

@@ -206,6 +206,7 @@ export function createFluxEngine(options: FluxEngineOptions): Engine {
   return {
     name: 'flux',
     canCancelRunning: true,
+    queuesAtServer: true,
     run: (task, ctx) => follow(task, ctx, []),
     async resume(task, at, ctx) {
       const recorded = parseRef(at.ref);
