@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
+import { lowerThreadPriority } from '../../platform/thread-priority.ts';
 import * as tf from '@tensorflow/tfjs-core';
 import { layers, loadLayersModel, type LayersModel, type Shape } from '@tensorflow/tfjs-layers';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
@@ -37,20 +37,8 @@ const require = createRequire(import.meta.url);
 const port = parentPort!;
 const weights: UpscalerWeights = (['medium', 'thick'] as const).find((w) => w === workerData?.model) ?? 'slim';
 
-/**
- * On Linux a thread has its own nice value: this one yields to the API's thread (and everything
- * else of the server) when the cores are short. Elsewhere it keeps the process's priority.
- */
-function lowerPriority(nice: number) {
-  if (nice === 0) return;
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (tid > 0 && tid !== process.pid) os.setPriority(tid, nice);
-  } catch {
-    // no /proc, or not allowed: the work is the same, only scheduled as the rest of the process
-  }
-}
-lowerPriority(typeof workerData?.nice === 'number' ? workerData.nice : 10);
+// Its upscaling yields to the API's thread when the cores are short.
+lowerThreadPriority(typeof workerData?.nice === 'number' ? workerData.nice : 10);
 
 class Cancelled extends Error {}
 

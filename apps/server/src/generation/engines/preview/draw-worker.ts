@@ -4,10 +4,9 @@
  * passes bytes along. Its decoded pixels, and the garbage they leave, stay in this thread.
  * Messages: see DrawRequest / DrawReply in draw-pool.ts.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
+import { lowerThreadPriority } from '../../../platform/thread-priority.ts';
 import { EngineError, type EngineTask } from '../../engine.ts';
 import { renderImage } from './render-modes.ts';
 
@@ -22,20 +21,8 @@ interface Request {
 
 const port = parentPort!;
 
-/**
- * On Linux a thread has its own nice value: drawing yields to the API's thread when the cores are
- * short (as the upscaler's thread does). Elsewhere it keeps the process's priority.
- */
-function lowerPriority(nice: number) {
-  if (nice === 0) return;
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (tid > 0 && tid !== process.pid) os.setPriority(tid, nice);
-  } catch {
-    // no /proc, or not allowed: the work is the same, only scheduled as the rest of the process
-  }
-}
-lowerPriority(typeof workerData?.nice === 'number' ? workerData.nice : 10);
+// Its drawing yields to the API's thread when the cores are short.
+lowerThreadPriority(typeof workerData?.nice === 'number' ? workerData.nice : 10);
 
 /** Structured cloning turns Buffers into plain Uint8Arrays; sharp and the drawing want Buffers. */
 const asBuffer = (bytes: Uint8Array | undefined) =>
