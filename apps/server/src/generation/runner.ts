@@ -202,22 +202,22 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
   }
 
   /**
-   * The engines whose tasks can be claimed now. Queued tasks of an engine without a server are
-   * told so once (their own job asks again later, and times them out), as a task handed over by
-   * id is.
+   * The engines whose tasks can be claimed now (those whose servers may queue a task noted in
+   * `queueing`). Queued tasks of an engine without a server are told so once (their own job asks
+   * again later, and times them out), as a task handed over by id is.
    */
+  const queueing = new Set<string>();
   async function claimable() {
     const names: string[] = [];
     for (const name of deps.engineNames) {
       const engine = await deps.engine(name).catch(() => null);
       if (!engine) continue;
-      if (engine.available()) {
-        names.push(name);
+      if (!engine.available()) {
+        for (const row of await deps.queued(name)) if (row.notice !== 'waiting_for_server') await run(row.id);
         continue;
       }
-      for (const row of await deps.queued(name)) {
-        if (row.notice !== 'waiting_for_server' && !deps.signal.aborted) await run(row.id);
-      }
+      names.push(name);
+      if (engine.queuesAtServer) queueing.add(name);
     }
     return names;
   }
@@ -257,7 +257,7 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
             break;
           }
           if (!toEnd && announced <= 0) break;
-          const claimed = await lifecycle.claimNext(deps.workerId, engines);
+          const claimed = await lifecycle.claimNext(deps.workerId, engines, [...queueing]);
           if (!claimed) {
             announced = 0;
             break;
@@ -284,7 +284,7 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
     if (await waitsForServer(row, engine)) return;
     if (row.notice === 'waiting_for_server') return backInLine(deps, row);
     // The task at the head of its engine's line, which may be an older one than this.
-    const claimed = await lifecycle.claimNext(deps.workerId, [row.engine]);
+    const claimed = await lifecycle.claimNext(deps.workerId, [row.engine], engine.queuesAtServer ? [row.engine] : []);
     if (!claimed) return; // cancelled, or other workers have them
     await follow(claimed, engine, (e, job, ctx) => e.run(job, ctx));
   }

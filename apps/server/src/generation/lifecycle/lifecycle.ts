@@ -74,15 +74,16 @@ const BACK_IN_QUEUE = {
 };
 
 /**
- * Claimed from the line, it stays shown there, next in line at its server, until the engine says it
- * started (it does not flash as generating before a server's queue shows it queued again).
+ * A claim's columns. A task of an engine whose server may queue it (`queueing`) stays shown in line,
+ * next at its server, until the engine says it started (it does not flash as generating before the
+ * server's queue shows it queued again); another engine's starts at once.
  */
-const claimPatch = (workerId: string): TaskPatch => ({
+const claimPatch = (workerId: string, queueing: readonly string[]): TaskPatch => ({
   workerId,
   startedAt: new Date(),
   heartbeatAt: new Date(),
   progress: 0,
-  serverAhead: 0,
+  serverAhead: queueing.length ? sql`case when ${inArray(tasks.engine, [...queueing])} then 0 end` : null,
   engineRef: null,
   attempt: sql`${tasks.attempt} + 1`,
 });
@@ -258,14 +259,16 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       return row;
     },
 
-    claim: (id: string, workerId: string) => apply(id, 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false)),
+    claim: (id: string, workerId: string, queueing: readonly string[] = []) =>
+      apply(id, 'claim', claimPatch(workerId, queueing), eq(tasks.cancelRequested, false)),
     /**
      * Claims the oldest queued task of these engines that no other worker is claiming, in the same
      * transaction that announces it; null when none is left. A task waiting for a server is not
      * taken here, nor one behind it in its engine's line: its own job comes back for it, and puts
-     * every task that waits back in line at once (`serverBack`).
+     * every task that waits back in line at once (`serverBack`). `queueing`: those of `engines`
+     * whose servers may queue a task (see claimPatch).
      */
-    async claimNext(workerId: string, engines: string[]) {
+    async claimNext(workerId: string, engines: string[], queueing: readonly string[] = []) {
       if (!engines.length) return null;
       // On PostgreSQL every worker process is woken by every new task and asks again until the
       // queue is empty, so most asks find nothing: one plain read says so, without a transaction.
@@ -273,7 +276,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       // process, woken once per task it announces: its asks find one, and go straight to the claim.
       if (database.kind === 'postgres' && !(await createTaskStateRepository(database.db).anyWhere(claimable(engines))))
         return null;
-      return apply(nextQueued(engines), 'claim', claimPatch(workerId), eq(tasks.cancelRequested, false));
+      return apply(nextQueued(engines), 'claim', claimPatch(workerId, queueing), eq(tasks.cancelRequested, false));
     },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
     waitForServer: (id: string) => apply(id, 'wait', {}, sql`${tasks.notice} is distinct from 'waiting_for_server'`),
