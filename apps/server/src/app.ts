@@ -169,6 +169,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
         orders: services.orders,
         ledger: services.ledger,
         stripe: services.stripe,
+        gateways: services.paymentGateways,
       });
       await api.register(redemptionModule, { redemption: services.redemption, invitations: services.invitations });
       await api.register(worksModule, { works: services.works });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ENGINE_NAMES } from '@turing/contract';
+import { chinaProblems, chinaSettings } from './config.china.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -77,7 +78,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Turing Design <no-reply@turing.design>'),
-  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio', 'aliyun', 'tencent']).default('outbox'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -299,6 +300,7 @@ const envSchema = z.object({
     .enum(['true', 'false', ''])
     .optional()
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
+  ...chinaSettings,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -327,7 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cfg = parsed.data;
   const dataDir = path.resolve(cfg.DATA_DIR);
   const production = cfg.NODE_ENV === 'production';
-  const problems = [...productionProblems(cfg, production), ...sharedSecretProblems(cfg), ...stripeProblems(cfg)];
+  const problems = [...productionProblems(cfg, production), ...sharedSecretProblems(cfg), ...stripeProblems(cfg), ...chinaProblems(cfg)];
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     ...cfg,
@@ -338,7 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeId: cfg.NODE_ID ?? defaultNodeId(dataDir, cfg.PORT),
     publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
     // A forgotten NODE_ENV must not give the shop away: with a real provider, free purchases are opt-in.
-    paymentsDev: cfg.PAYMENTS_DEV ?? (!production && !cfg.STRIPE_SECRET_KEY),
+    paymentsDev:
+      cfg.PAYMENTS_DEV ?? (!production && !cfg.STRIPE_SECRET_KEY && !cfg.WECHATPAY_MCH_ID && !cfg.ALIPAY_APP_ID),
     apiDocs: cfg.API_DOCS ?? !production,
   };
 }
@@ -361,9 +364,9 @@ function productionProblems(cfg: Env, production: boolean): string[] {
   if (!cfg.FILE_URL_SECRET) out.push('FILE_URL_SECRET: required in production (signs private image URLs)');
   if (!cfg.ADMIN_TOKEN) out.push('ADMIN_TOKEN: required in production (the operator token)');
   if (cfg.PAYMENTS_DEV === true) out.push('PAYMENTS_DEV: not allowed in production (it hands out purchases for free)');
-  const sms = cfg.SMS_PROVIDER === 'twilio';
+  const sms = cfg.SMS_PROVIDER !== 'outbox';
   if (!cfg.SMTP_URL && !sms) {
-    out.push('SMTP_URL or SMS_PROVIDER=twilio: required in production (verification codes must reach users)');
+    out.push('SMTP_URL or SMS_PROVIDER (twilio, aliyun, tencent): required in production (verification codes must reach users)');
   }
   return out;
 }

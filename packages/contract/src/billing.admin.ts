@@ -123,6 +123,11 @@ export const orderRefundResult = z.object({
   debt: z.number().int(),
   /** True when the payment provider was asked to pay the money back (Stripe); false for the dev provider. */
   providerRefunded: z.boolean(),
+  /**
+   * True when the provider accepted the refund but has not paid it yet (WeChat Pay): the order stays
+   * paid, with `order.refund` 'processing', until its confirmation reverses it here.
+   */
+  pending: z.boolean(),
 });
 
 export const billingAdminRoutes = {

@@ -22,6 +22,10 @@ export const billingEndpoints = endpoints({
 export const LEDGER_CSV_PATH = '/billing/ledger/export.csv';
 /** Stripe's signed webhook (raw body, no session, no app header). */
 export const STRIPE_WEBHOOK_PATH = '/billing/webhook/stripe';
+/** WeChat Pay's payment and refund notifications (signed; the resource encrypted with the APIv3 key). */
+export const WECHATPAY_WEBHOOK_PATH = '/billing/webhook/wechatpay';
+/** Alipay's asynchronous notifications (a signed form; answered with the text `success`). */
+export const ALIPAY_WEBHOOK_PATH = '/billing/webhook/alipay';
 
 /** The operator's billing calls (admin token, like the support ones). */
 export const billingAdminEndpoints = endpoints({

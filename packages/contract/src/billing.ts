@@ -9,6 +9,17 @@ export const PRODUCT_KINDS = ['cubes', 'plan'] as const;
 export const PLAN_PERIODS = ['day', 'week', 'month'] as const;
 export const CURRENCIES = ['CNY', 'USD'] as const;
 export const ORDER_STATES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+/**
+ * Payment providers: Stripe Checkout, WeChat Pay and Alipay as the merchant's own (they charge the
+ * CNY price), and the development provider outside production.
+ */
+export const PAYMENT_PROVIDERS = ['stripe', 'wechatpay', 'alipay', 'dev'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+/** Providers that take yuan only: an order through them is priced in CNY whatever was asked. */
+export const CNY_ONLY_PROVIDERS: readonly PaymentProviderName[] = ['wechatpay', 'alipay'];
+/** Where the buyer pays: a desktop browser (a QR code, the provider's page) or a phone browser (its app). */
+export const CHECKOUT_DEVICES = ['desktop', 'phone'] as const;
+export type CheckoutDevice = (typeof CHECKOUT_DEVICES)[number];
 export const LEDGER_KINDS = [
   'welcome',
   'charge',
@@ -51,7 +62,7 @@ export const billingAccount = z.object({
   planSecondsLeft: z.number().int(),
   isVip: z.boolean(),
   /** Which payment providers are offered here. */
-  providers: z.array(z.enum(['stripe', 'dev'])),
+  providers: z.array(z.enum(PAYMENT_PROVIDERS)),
 });
 export type BillingAccount = z.infer<typeof billingAccount>;
 
@@ -67,9 +78,22 @@ export const order = z.object({
   amount: z.number().int(),
   currency: z.enum(CURRENCIES),
   state: z.enum(ORDER_STATES),
-  provider: z.enum(['stripe', 'dev']),
+  provider: z.enum(PAYMENT_PROVIDERS),
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
+  /**
+   * What the WeChat Pay app scans to pay a pending desktop order (its `code_url`), shown as a QR
+   * code in the app; null otherwise.
+   */
+  payCode: z.string().nullable(),
+  /** When a pending order stops being payable (it is then closed at the provider and cancelled). */
+  expiresAt: z.iso.datetime().nullable(),
+  /**
+   * A refund asked of the provider that it has not confirmed yet ('processing'), or one it refused
+   * ('refused', with the provider's reason in `refundNote`); null when none was asked or it is done.
+   */
+  refund: z.enum(['processing', 'refused']).nullable(),
+  refundNote: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -78,7 +102,9 @@ export const orderCreateBody = z
     productId: z.string().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND').refine(isStorableText, INVALID_CHAR),
     pieces: z.number().int('VALIDATION').min(1, 'VALIDATION').max(LIMITS.orderPiecesMax, 'VALIDATION').default(1),
     currency: z.enum(CURRENCIES, { error: 'VALIDATION' }),
-    provider: z.enum(['stripe', 'dev'], { error: 'VALIDATION' }).optional(),
+    provider: z.enum(PAYMENT_PROVIDERS, { error: 'VALIDATION' }).optional(),
+    /** Phone browsers pay in the provider's app (WeChat Pay H5, Alipay's phone page). */
+    device: z.enum(CHECKOUT_DEVICES, { error: 'VALIDATION' }).default('desktop'),
   })
   .strict();
 
@@ -132,7 +158,7 @@ export const billingRoutes = {
   }),
   orderPay: route({
     ...billingEndpoints.orderPay,
-    body: orderId.strict(),
+    body: z.object({ id: z.uuid('ORDER_NOT_FOUND'), device: z.enum(CHECKOUT_DEVICES, { error: 'VALIDATION' }).default('desktop') }).strict(),
     response: z.object({ order, checkoutUrl: z.string() }),
     summary: 'The checkout of a pending order again, to finish paying it',
   }),

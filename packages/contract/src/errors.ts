@@ -276,6 +276,11 @@ export const ERRORS = {
     'Payment is not available right now, please try again later',
     '暂时无法支付，请稍后重试',
   ),
+  PAYMENT_REFUND_REFUSED: def(
+    409,
+    'The payment provider refused the refund: {reason}. The order stays paid.',
+    '支付机构拒绝了退款：{reason}。订单仍为已支付。',
+  ),
   REDEEM_CODE_NOT_FOUND: def(404, 'This redemption code does not exist', '兑换码不存在'),
   REDEEM_CODE_USED: def(409, 'This redemption code has already been used', '兑换码已被使用'),
   REDEEM_CODE_EXPIRED: def(410, 'This redemption code has expired', '兑换码已过期'),

@@ -27,15 +27,57 @@ export function createMemoryOrders(store: MemoryStore) {
         updatedAt: now(),
         paidAt: null,
         refundedAt: null,
+        payCode: null,
+        expiresAt: null,
+        refundState: null,
+        refundNote: null,
         ...values,
       } as OrderRow;
       rows.set(row.id, row);
       return { ...row };
     },
-    async setProviderRef(id, ref) {
+    async setCheckout(id, ref, payCode) {
       const row = rows.get(id);
-      if (row && row.providerRef === null) row.providerRef = ref;
+      if (!row) return null;
+      row.providerRef ??= ref;
+      row.payCode = payCode;
+      return { ...row };
     },
+    async setPayCode(id, payCode) {
+      const row = rows.get(id);
+      if (!row || row.state !== 'pending') return null;
+      row.payCode = payCode;
+      return { ...row };
+    },
+    async markRefund(id, state, note) {
+      const row = rows.get(id);
+      if (!row || row.state !== 'paid') return null;
+      Object.assign(row, { refundState: state, refundNote: note });
+      return { ...row };
+    },
+    async claimLateRefund(id) {
+      const row = rows.get(id);
+      if (!row || !['cancelled', 'failed'].includes(row.state) || row.refundState !== null) return null;
+      Object.assign(row, { refundState: 'processing', refundNote: 'paid after the order was closed' });
+      return { ...row };
+    },
+    async lateRefundDone(id) {
+      const row = rows.get(id);
+      if (!row || !['cancelled', 'failed'].includes(row.state) || row.refundState !== 'processing') return null;
+      Object.assign(row, { state: 'refunded', refundState: null, refundedAt: now() });
+      return { ...row };
+    },
+    open: async (providers, before, limit) =>
+      [...rows.values()]
+        .filter(
+          (r) =>
+            providers.includes(r.provider) &&
+            r.createdAt < before &&
+            (r.state === 'pending' || r.refundState === 'processing'),
+        )
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .slice(0, limit)
+        .map((r) => ({ ...r })),
     async setPaymentRef(id, ref) {
       const row = rows.get(id);
       if (row && row.paymentRef === null) row.paymentRef = ref;
@@ -51,7 +93,7 @@ export function createMemoryOrders(store: MemoryStore) {
       row.state = to;
       row.updatedAt = now();
       if (to === 'paid') row.paidAt = now();
-      if (to === 'refunded') row.refundedAt = now();
+      if (to === 'refunded') Object.assign(row, { refundedAt: now(), refundState: null });
       return { ...row };
     },
     async recordEvent(event) {

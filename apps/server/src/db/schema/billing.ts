@@ -73,6 +73,13 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What the payer scans (WeChat Pay's code_url) while a desktop order is pending. */
+    payCode: text('pay_code'),
+    /** When a pending order stops being payable at the provider (WeChat Pay, Alipay). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A refund asked of the provider: 'processing' until it confirms, 'refused' (reason in refund_note). */
+    refundState: text('refund_state'),
+    refundNote: text('refund_note'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -80,6 +87,10 @@ export const orders = pgTable(
     // A refund names the payment, not the checkout: this finds its order.
     uniqueIndex('orders_payment_ref_idx').on(t.provider, t.paymentRef),
     check('orders_pieces_positive', sql`${t.pieces} > 0`),
+    // Reconciliation looks for pending orders and unconfirmed refunds of the providers it can ask.
+    index('orders_open_idx')
+      .on(t.provider, t.createdAt)
+      .where(sql`${t.state} = 'pending' or ${t.refundState} = 'processing'`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

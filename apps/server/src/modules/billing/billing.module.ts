@@ -39,7 +39,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
   });
   const products = createProductCatalogue(database.db);
   await products.seed();
-  const payments = createPayments(config);
+  const payments = createPayments(config, deps.log);
   const orders = createOrderService({
     orders: scoped(database.db, createOrdersRepository),
     ledgerRepository,
@@ -49,12 +49,14 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     providers: payments.providers,
     onBalanceChanged: deps.onBalanceChanged,
     log: deps.log,
+    payMinutes: config.ORDER_PAY_MINUTES,
   });
   return {
     ledger,
     products,
     orders,
     stripe: payments.stripe,
+    paymentGateways: payments.gateways,
     redemption: createRedemptionService({
       codes: scoped(database.db, createRedemptionRepository),
       ledger: ledgerRepository,

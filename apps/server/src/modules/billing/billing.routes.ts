@@ -7,6 +7,7 @@ import type { ProductCatalogue } from './catalogue.service.ts';
 import { ledgerCsv } from './ledger.csv.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { OrderService } from './orders.service.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
 import type { StripeGateway } from './payments/stripe.provider.ts';
 
 export interface BillingModuleOptions {
@@ -15,6 +16,8 @@ export interface BillingModuleOptions {
   ledger: LedgerService;
   /** Present when Stripe is configured: its webhook is served. */
   stripe: StripeGateway | null;
+  /** WeChat Pay and Alipay when configured: their notification routes are served. */
+  gateways: PaymentGateway[];
 }
 
 const perUser = (max: number) => ({
@@ -29,17 +32,23 @@ export async function billingModule(app: FastifyInstance, opts: BillingModuleOpt
   defineRoute(app, billingRoutes.account, async (req) => orders.account(req.user!.id));
 
   // Each order opens a provider checkout: enough for people, not for flooding the provider.
-  defineRoute(app, billingRoutes.orderCreate, async (req) => orders.create(req.user!.id, req.body, req.locale), {
-    ...perUser(60),
-  });
+  defineRoute(
+    app,
+    billingRoutes.orderCreate,
+    async (req) => orders.create(req.user!.id, req.body, { locale: req.locale, device: req.body.device, ip: req.ip }),
+    { ...perUser(60) },
+  );
 
   defineRoute(app, billingRoutes.orderGet, async (req) => orders.get(req.user!.id, req.query.id));
 
   defineRoute(app, billingRoutes.orders, async (req) => orders.list(req.user!.id, req.query));
 
-  defineRoute(app, billingRoutes.orderPay, async (req) => orders.pay(req.user!.id, req.body.id, req.locale), {
-    ...perUser(60),
-  });
+  defineRoute(
+    app,
+    billingRoutes.orderPay,
+    async (req) => orders.pay(req.user!.id, req.body.id, { locale: req.locale, device: req.body.device, ip: req.ip }),
+    { ...perUser(60) },
+  );
 
   defineRoute(app, billingRoutes.orderCancel, async (req) => orders.cancel(req.user!.id, req.body.id));
 
@@ -76,6 +85,7 @@ export async function billingModule(app: FastifyInstance, opts: BillingModuleOpt
   });
 
   if (opts.stripe) await app.register(stripeWebhook, { stripe: opts.stripe, orders });
+  for (const gateway of opts.gateways) await app.register(gateway.webhook, { reconciler: orders.reconciler });
 }
 
 /**

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { loadConfig } from '../../config.ts';
 import {
   account,
@@ -118,16 +120,18 @@ describe('payment providers', () => {
     SMTP_URL: 'smtps://u:p@smtp.example.com',
   };
 
+  const silent = pino({ level: 'silent' }) as FastifyBaseLogger;
+
   it('never include the dev provider in production', () => {
-    expect(createPayments(loadConfig(production)).providers.map((p) => p.name)).toEqual([]);
+    expect(createPayments(loadConfig(production), silent).providers.map((p) => p.name)).toEqual([]);
     const withStripe = loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
-    expect(createPayments(withStripe).providers.map((p) => p.name)).toEqual(['stripe']);
-    expect(createPayments(loadConfig({ DATA_DIR: '/tmp/x' })).providers.map((p) => p.name)).toEqual(['dev']);
+    expect(createPayments(withStripe, silent).providers.map((p) => p.name)).toEqual(['stripe']);
+    expect(createPayments(loadConfig({ DATA_DIR: '/tmp/x' }), silent).providers.map((p) => p.name)).toEqual(['dev']);
   });
 
   it('offer the dev provider with Stripe only when PAYMENTS_DEV=true says so, whatever NODE_ENV', () => {
     const names = (env: Record<string, string>) =>
-      createPayments(loadConfig({ DATA_DIR: '/tmp/x', ...env })).providers.map((p) => p.name);
+      createPayments(loadConfig({ DATA_DIR: '/tmp/x', ...env }), silent).providers.map((p) => p.name);
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
     // NODE_ENV left unset (development) with Stripe configured: no free purchases.
     expect(names(stripe)).toEqual(['stripe']);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderState, PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { keysetPage, type Keyset } from '../../db/paging.ts';
@@ -15,12 +15,83 @@ export function createOrdersRepository(db: Db) {
       return row!;
     },
 
-    async setProviderRef(id: string, ref: string) {
-      await db
+    /** Keeps what the provider's checkout gave: its id (the first time) and what the payer scans. */
+    async setCheckout(id: string, ref: string | null, payCode: string | null): Promise<OrderRow | null> {
+      const [row] = await db
         .update(orders)
-        .set({ providerRef: ref, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, id), sql`${orders.providerRef} is null`));
+        .set({
+          providerRef: sql`coalesce(${orders.providerRef}, ${ref})`,
+          payCode,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(orders.id, id))
+        .returning();
+      return row ?? null;
     },
+
+    async setPayCode(id: string, payCode: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ payCode, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, id), eq(orders.state, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** A refund of a paid order asked of the provider: processing until it confirms, or refused with its reason. */
+    async markRefund(id: string, state: 'processing' | 'refused', note: string | null): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ refundState: state, refundNote: note?.slice(0, 500) ?? null, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, id), eq(orders.state, 'paid')))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Claims a payment that arrived for an order closed here (cancelled, failed) for its refund, in
+     * one statement: of concurrent notifications exactly one claims it; null for the others.
+     */
+    async claimLateRefund(id: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ refundState: 'processing', refundNote: 'paid after the order was closed', updatedAt: sql`now()` })
+        .where(and(eq(orders.id, id), inArray(orders.state, ['cancelled', 'failed']), isNull(orders.refundState)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** A late payment's refund confirmed: the closed order becomes refunded (it had granted nothing). */
+    async lateRefundDone(id: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ state: 'refunded', refundState: null, refundedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(
+          and(eq(orders.id, id), inArray(orders.state, ['cancelled', 'failed']), eq(orders.refundState, 'processing')),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * What reconciliation asks the providers about: pending orders made before `before` and refunds
+     * still processing, of the providers named, oldest first.
+     */
+    open: (providers: string[], before: Date, limit: number): Promise<OrderRow[]> =>
+      providers.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(orders)
+            .where(
+              and(
+                inArray(orders.provider, providers),
+                lt(orders.createdAt, before),
+                or(eq(orders.state, 'pending'), eq(orders.refundState, 'processing')),
+              ),
+            )
+            .orderBy(asc(orders.createdAt))
+            .limit(limit),
 
     /** Keeps the provider's payment id (a Stripe PaymentIntent) the first time it is told. */
     async setPaymentRef(id: string, ref: string) {
@@ -78,7 +149,7 @@ export function createOrdersRepository(db: Db) {
           state: to,
           updatedAt: sql`now()`,
           ...(to === 'paid' ? { paidAt: sql`now()` } : {}),
-          ...(to === 'refunded' ? { refundedAt: sql`now()` } : {}),
+          ...(to === 'refunded' ? { refundedAt: sql`now()`, refundState: null } : {}),
         })
         .where(and(eq(orders.id, id), eq(orders.state, from)))
         .returning();

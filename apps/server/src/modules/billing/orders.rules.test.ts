@@ -59,18 +59,20 @@ function provider(name: 'dev' | 'stripe'): FakeProvider {
     async resume(req) {
       return `https://pay.example/${req.orderId}`;
     },
-    async close(ref) {
-      p.closed.push(ref);
+    async close({ ref }) {
+      if (ref) p.closed.push(ref);
     },
   };
   if (name === 'stripe')
     p.refund = async (req) => {
       if (p.failRefund) throw new Error('provider down');
       p.refunded.push(req.orderId);
+      return { state: 'done' };
     };
   return p;
 }
 
+const BUYER = { locale: 'en', device: 'desktop', ip: '203.0.113.9' } as const;
 let store: MemoryStore;
 let ledgerMemory: ReturnType<typeof createMemoryLedger>;
 let ordersMemory: ReturnType<typeof createMemoryOrders>;
@@ -113,7 +115,7 @@ const codeOf = (promise: Promise<unknown>) =>
     (err: { code?: string }) => err.code,
   );
 const buy = (productId = 'cubes-50', pieces = 2, via: 'dev' | 'stripe' = 'dev') =>
-  orders.create('u1', { productId, pieces, currency: 'USD', provider: via }, 'en');
+  orders.create('u1', { productId, pieces, currency: 'USD', provider: via }, BUYER);
 const stateOf = (id: string) => ordersMemory.rows.get(id)!.state;
 
 function stripeEvent(id: string, type: string, session: Partial<Stripe.Checkout.Session>) {

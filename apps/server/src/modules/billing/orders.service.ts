@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BillingAccount, Currency, Order, PageRequest } from '@turing/contract';
+import type { BillingAccount, CheckoutDevice, Currency, Order, PageRequest } from '@turing/contract';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -7,8 +7,22 @@ import { PERIOD_SECONDS, type Period, type ProductCatalogue } from './catalogue.
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { OrdersRepository } from './orders.repository.ts';
+import { createReconciler, refundRequest } from './orders.reconcile.ts';
 import { createOrderSettlement, type Outcome } from './orders.settle.ts';
-import type { PaymentProvider, ProviderName } from './payments/provider.ts';
+import {
+  RefundRefused,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderName,
+} from './payments/provider.ts';
+
+/** Who is buying, from where: the provider's page depends on it. */
+export interface Buyer {
+  locale: 'en' | 'zh';
+  device: CheckoutDevice;
+  ip: string;
+}
 
 export interface OrderServiceDeps {
   orders: Scoped<OrdersRepository>;
@@ -22,8 +36,12 @@ export interface OrderServiceDeps {
   /** A payment or a refund changed the user's balance: their cached profile (isVip) is read again. */
   onBalanceChanged: (userId: string) => void;
   log: FastifyBaseLogger;
+  /** Minutes an order of a provider that can be asked about it (WeChat Pay, Alipay) stays payable. */
+  payMinutes?: number;
   now?: () => Date;
 }
+
+const none = { cubes: 0, planSeconds: 0 };
 
 export function createOrderService(deps: OrderServiceDeps) {
   const repo = deps.orders.pool;
@@ -37,6 +55,13 @@ export function createOrderService(deps: OrderServiceDeps) {
     log: deps.log,
   });
   const providerNamed = (name: ProviderName) => deps.providers.find((p) => p.name === name) ?? null;
+  const reconciler = createReconciler({
+    orders: repo,
+    settlement,
+    providerNamed,
+    log: deps.log,
+    now,
+  });
 
   /** Names come from the catalogue as it is now; the order itself keeps what was bought and paid. */
   async function toOrders(rows: OrderRow[]): Promise<Order[]> {
@@ -56,6 +81,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       provider: row.provider as Order['provider'],
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
+      payCode: row.state === 'pending' ? row.payCode : null,
+      expiresAt: row.state === 'pending' ? (row.expiresAt?.toISOString() ?? null) : null,
+      refund: (row.refundState as Order['refund']) ?? null,
+      refundNote: row.refundNote,
     }));
   }
   const toOrder = async (row: OrderRow) => (await toOrders([row]))[0]!;
@@ -66,8 +95,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     return row;
   }
 
+  const checkoutRequest = (row: OrderRow, name: string, buyer: Buyer): CheckoutRequest => ({
+    orderId: row.id,
+    amount: row.amount,
+    currency: row.currency as Currency,
+    description: row.pieces > 1 ? `${name} × ${row.pieces}` : name,
+    locale: buyer.locale,
+    device: buyer.device,
+    clientIp: buyer.ip,
+    expiresAt: row.expiresAt ?? new Date(now().getTime() + 24 * 3600_000),
+  });
+
   return {
     settlement,
+    reconciler,
     providerNames: () => deps.providers.map((p) => p.name),
 
     async account(userId: string): Promise<BillingAccount> {
@@ -87,13 +128,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     async create(
       userId: string,
       body: { productId: string; pieces: number; currency: Currency; provider?: ProviderName },
-      locale: 'en' | 'zh',
+      buyer: Buyer,
     ) {
       const provider = body.provider ? providerNamed(body.provider) : (deps.providers[0] ?? null);
       if (!provider) throw new AppError('PAYMENT_UNAVAILABLE');
       const product = await deps.catalogue.forOrder(body.productId);
-      const unit = body.currency === 'CNY' ? product.priceCny : product.priceUsd;
+      // WeChat Pay and Alipay take yuan only: their orders charge the CNY price whatever was shown.
+      const currency: Currency = provider.cnyOnly ? 'CNY' : body.currency;
+      const unit = currency === 'CNY' ? product.priceCny : product.priceUsd;
       const period = product.kind === 'plan' ? (product.period as Period) : null;
+      const expiresAt = provider.query ? new Date(now().getTime() + (deps.payMinutes ?? 30) * 60_000) : null;
       const row = await repo.insert({
         userId,
         productId: product.id,
@@ -103,30 +147,31 @@ export function createOrderService(deps: OrderServiceDeps) {
         cubes: product.kind === 'cubes' ? product.cubes * body.pieces : 0,
         planSeconds: period ? PERIOD_SECONDS[period] * body.pieces : 0,
         amount: unit * body.pieces,
-        currency: body.currency,
+        currency,
         provider: provider.name,
+        expiresAt,
       });
-      const name = locale === 'zh' ? product.nameZh : product.nameEn;
-      const description = body.pieces > 1 ? `${name} × ${body.pieces}` : name;
-      let checkout: { ref: string | null; url: string };
+      const name = buyer.locale === 'zh' ? product.nameZh : product.nameEn;
+      let checkout: Checkout;
       try {
-        checkout = await provider.checkout({
-          orderId: row.id,
-          amount: row.amount,
-          currency: body.currency,
-          description,
-          locale,
-        });
+        checkout = await provider.checkout(checkoutRequest(row, name, buyer));
       } catch (err) {
-        deps.log.error({ err, orderId: row.id }, 'payment checkout could not be created');
+        deps.log.error({ err, orderId: row.id, provider: provider.name }, 'payment checkout could not be created');
         await repo.transition(row.id, 'pending', 'failed');
+        // The provider may have made the order before the failure reached us: close it there, so
+        // nobody can pay it unseen (a payment that still arrives is refunded by reconciliation).
+        if (provider.query) await reconciler.closeQuietly(provider, row);
         throw new AppError('PAYMENT_UNAVAILABLE');
       }
-      if (checkout.ref) await repo.setProviderRef(row.id, checkout.ref);
-      return { order: await toOrder(row), checkoutUrl: checkout.url };
+      const saved = await repo.setCheckout(row.id, checkout.ref, checkout.payCode ?? null);
+      return { order: await toOrder(saved ?? row), checkoutUrl: checkout.url };
     },
 
-    get: async (userId: string, id: string) => toOrder(await owned(userId, id)),
+    /** One order; a pending one of a provider that can be asked is first checked there (the return from paying). */
+    async get(userId: string, id: string) {
+      const row = await owned(userId, id);
+      return toOrder(row.state === 'pending' ? await reconciler.checkSoon(row) : row);
+    },
 
     async list(userId: string, page: PageRequest) {
       const found = await repo.listForUser(userId, page);
@@ -135,24 +180,18 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     /** An order left unpaid (the checkout closed, the tab lost): its checkout, to pay it after all. */
-    async pay(userId: string, id: string, locale: 'en' | 'zh') {
+    async pay(userId: string, id: string, buyer: Buyer) {
       const row = await owned(userId, id);
       if (row.state !== 'pending') throw new AppError('ORDER_NOT_PENDING');
+      if (row.expiresAt && row.expiresAt <= now()) throw new AppError('ORDER_NOT_PENDING');
       const provider = providerNamed(row.provider as ProviderName);
       if (!provider) throw new AppError('PAYMENT_UNAVAILABLE');
       const order = await toOrder(row);
-      const name = locale === 'zh' ? order.name.zh : order.name.en;
-      const checkoutUrl = await provider.resume(
-        {
-          orderId: row.id,
-          amount: row.amount,
-          currency: row.currency as Currency,
-          description: row.pieces > 1 ? `${name} × ${row.pieces}` : name,
-          locale,
-        },
-        row.providerRef,
-      );
-      return { order, checkoutUrl };
+      const name = buyer.locale === 'zh' ? order.name.zh : order.name.en;
+      const resumed = await provider.resume(checkoutRequest(row, name, buyer), row.providerRef);
+      if (typeof resumed === 'string') return { order, checkoutUrl: resumed };
+      const saved = resumed.payCode ? await repo.setPayCode(row.id, resumed.payCode) : null;
+      return { order: saved ? await toOrder(saved) : order, checkoutUrl: resumed.url };
     },
 
     async cancel(userId: string, id: string) {
@@ -160,7 +199,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (row.state !== 'pending') throw new AppError('ORDER_NOT_PENDING');
       // Close the provider's checkout first: an order cancelled here must not be payable there.
       const provider = providerNamed(row.provider as ProviderName);
-      if (provider && row.providerRef) await provider.close(row.providerRef);
+      if (provider && (row.providerRef || provider.query)) await provider.close({ orderId: row.id, ref: row.providerRef });
       const settled = await settlement.settle(row, 'cancelled');
       if (!settled) throw new AppError('ORDER_NOT_PENDING');
       return toOrder(settled);
@@ -179,11 +218,22 @@ export function createOrderService(deps: OrderServiceDeps) {
       // An order paid through a provider this node does not offer cannot be paid back from here.
       if (row.provider !== 'dev' && !provider?.refund) throw new AppError('PAYMENT_UNAVAILABLE');
       if (provider?.refund) {
+        let outcome;
         try {
-          await provider.refund({ orderId: row.id, paymentRef: row.paymentRef, checkoutRef: row.providerRef });
+          outcome = await provider.refund(refundRequest(row));
         } catch (err) {
+          if (err instanceof RefundRefused) {
+            deps.log.warn({ orderId: row.id, reason: err.reason }, 'the payment provider refused the refund');
+            await repo.markRefund(row.id, 'refused', err.reason);
+            throw new AppError('PAYMENT_REFUND_REFUSED', { params: { reason: err.reason } });
+          }
           deps.log.error({ err, orderId: row.id }, 'the payment provider could not refund the order');
           throw new AppError('PAYMENT_UNAVAILABLE');
+        }
+        if (outcome.state === 'processing') {
+          // Accepted, not paid yet: its confirmation (notification or reconciliation) reverses the order.
+          const marked = (await repo.markRefund(row.id, 'processing', null)) ?? row;
+          return { order: await toOrder(marked), userId: row.userId, taken: none, owed: none, providerRefunded: true, pending: true };
         }
       }
       const done = await settlement.refund(row);
@@ -195,6 +245,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         taken: done.taken,
         owed: done.owed,
         providerRefunded: Boolean(provider?.refund),
+        pending: false,
       };
     },
 

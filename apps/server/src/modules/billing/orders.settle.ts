@@ -216,6 +216,7 @@ export function createOrderSettlement(deps: {
   return {
     settle,
     refund,
+    remember,
 
     /** A verified Stripe event: settles or refunds the order it names, once. Throws when that fails. */
     async stripeEvent(event: Stripe.Event) {

@@ -14,5 +14,6 @@ export function createDevProvider(opts: { publicUrl: string }): PaymentProvider 
       return orderPageUrl(opts.publicUrl, 'pay', request.orderId);
     },
     async close() {},
+    cnyOnly: false,
   };
 }

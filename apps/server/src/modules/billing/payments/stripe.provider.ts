@@ -85,7 +85,8 @@ export function createStripeProvider(opts: StripeProviderOptions) {
       if (session.status !== 'open' || !session.url) throw new AppError('ORDER_NOT_PENDING');
       return session.url;
     },
-    async close(ref) {
+    async close({ ref }) {
+      if (!ref) return;
       try {
         await stripe.checkout.sessions.expire(ref);
       } catch (err) {
@@ -110,9 +111,12 @@ export function createStripeProvider(opts: StripeProviderOptions) {
         );
       } catch (err) {
         // Refunded already (from Stripe's dashboard, say): the money is back, which is what was asked.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+          return { state: 'done' };
+        }
         throw err;
       }
+      return { state: 'done' };
     },
   };
   return {
