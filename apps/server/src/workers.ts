@@ -65,6 +65,12 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     log.info({ removed: { ...removed, taskEvents: events, uploads }, thumbnails }, 'housekeeping');
   });
   queue.handle('message', (message) => services.messaging.retry(message));
+  // Orders of providers that can be asked: settled, closed when expired, refunds confirmed.
+  const askable = services.orders.askableProviders();
+  queue.handle('payments', async () => {
+    const counts = await services.orders.reconciler.sweep(askable);
+    if (Object.keys(counts).length) log.info({ counts }, 'payment reconciliation');
+  });
   await runner.start();
   // A provider's callback, received by whichever node serves the API, wakes the poll waiting here.
   const stopWakeups = await database.listen(ENGINE_WAKE_CHANNEL, (key) => services.wakeups.wake(key));
@@ -82,11 +88,12 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
         .catch((err: unknown) => log.error({ err }, 'task recovery failed')),
     Math.max(1000, settings.staleMs / 2),
   ).unref();
-  await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1, message: 2 } });
+  await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1, message: 2, payments: 1 } });
   await runner.dispatch();
   // A task submitted in this process goes straight to its workers while they have room.
   const detach = services.announcer.attachWorkers((engine) => runner.localSlot(engine));
   await queue.schedule('housekeeping', '17 * * * *');
+  if (askable.length) await queue.schedule('payments', '* * * * *');
   await queue.send('housekeeping', {});
 
   return async () => {

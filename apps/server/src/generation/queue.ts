@@ -8,6 +8,8 @@ import type { TaskRow } from '../db/schema/index.ts';
 export const JOBS = {
   generate: z.object({ taskId: z.uuid() }),
   housekeeping: z.object({}),
+  /** Every minute: pending WeChat Pay and Alipay orders and unconfirmed refunds asked of their providers. */
+  payments: z.object({}),
   /** An e-mail or SMS whose first attempt met a passing fault (see messaging.service). */
   message: z.object({
     channel: z.enum(['phone', 'email']),
@@ -29,6 +31,8 @@ export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]>;
 const QUEUE_OPTIONS = {
   generate: { notify: true, retryLimit: 0, expireInSeconds: 3600 },
   housekeeping: { notify: true, retryLimit: 3, expireInSeconds: 600 },
+  // The next minute's run asks again: a failed one is not retried, and its rows go soon.
+  payments: { notify: true, retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 600 },
   message: {
     notify: true,
     retryLimit: 6,

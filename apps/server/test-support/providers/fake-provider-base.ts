@@ -85,8 +85,9 @@ export class FakeProviderBase {
     res.end(reply.json !== undefined ? JSON.stringify(reply.json) : (reply.bytes ?? reply.text ?? ''));
   }
 
-  async listen() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on loopback, on `port` when given (a journey's server is configured with it before it starts). */
+  async listen(port = 0) {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

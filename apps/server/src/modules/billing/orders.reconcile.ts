@@ -166,7 +166,10 @@ export function createReconciler(deps: {
     async paymentReported(provider: ProviderName, report: PaymentReport) {
       const row = report.orderId ? await orders.find(report.orderId) : null;
       if (!row || row.provider !== provider) {
-        log.warn({ provider, eventId: report.event.id, orderId: report.orderId }, 'payment notification for no order of ours');
+        log.warn(
+          { provider, eventId: report.event.id, orderId: report.orderId },
+          'payment notification for no order of ours',
+        );
         await settlement.remember({ ...report.event, provider }, null);
         return 'unknown' as const;
       }
@@ -179,7 +182,10 @@ export function createReconciler(deps: {
     async refundReported(provider: ProviderName, report: RefundReport) {
       const row = report.orderId ? await orders.find(report.orderId) : null;
       if (!row || row.provider !== provider) {
-        log.warn({ provider, eventId: report.event.id, orderId: report.orderId }, 'refund notification for no order of ours');
+        log.warn(
+          { provider, eventId: report.event.id, orderId: report.orderId },
+          'refund notification for no order of ours',
+        );
         return 'unknown' as const;
       }
       const { outcome } = report;
@@ -190,7 +196,10 @@ export function createReconciler(deps: {
       }
       if (outcome.state === 'processing') return 'processing' as const;
       if (report.refunded < report.total) {
-        log.warn({ orderId: row.id, refunded: report.refunded, total: report.total }, 'part of an order was refunded at the provider: the order stays as it is');
+        log.warn(
+          { orderId: row.id, refunded: report.refunded, total: report.total },
+          'part of an order was refunded at the provider: the order stays as it is',
+        );
         return 'partial' as const;
       }
       return refundDone(row, report.event);

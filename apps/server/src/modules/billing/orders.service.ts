@@ -104,12 +104,15 @@ export function createOrderService(deps: OrderServiceDeps) {
     device: buyer.device,
     clientIp: buyer.ip,
     expiresAt: row.expiresAt ?? new Date(now().getTime() + 24 * 3600_000),
+    payCode: row.payCode,
   });
 
   return {
     settlement,
     reconciler,
     providerNames: () => deps.providers.map((p) => p.name),
+    /** The providers reconciliation can ask about an order (WeChat Pay, Alipay). */
+    askableProviders: () => deps.providers.filter((p) => p.query).map((p) => p.name),
 
     async account(userId: string): Promise<BillingAccount> {
       const { cubes, debt, planDebtSeconds, planUntil } = await deps.ledger.balance(userId);
@@ -199,7 +202,8 @@ export function createOrderService(deps: OrderServiceDeps) {
       if (row.state !== 'pending') throw new AppError('ORDER_NOT_PENDING');
       // Close the provider's checkout first: an order cancelled here must not be payable there.
       const provider = providerNamed(row.provider as ProviderName);
-      if (provider && (row.providerRef || provider.query)) await provider.close({ orderId: row.id, ref: row.providerRef });
+      if (provider && (row.providerRef || provider.query))
+        await provider.close({ orderId: row.id, ref: row.providerRef });
       const settled = await settlement.settle(row, 'cancelled');
       if (!settled) throw new AppError('ORDER_NOT_PENDING');
       return toOrder(settled);
@@ -233,7 +237,14 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (outcome.state === 'processing') {
           // Accepted, not paid yet: its confirmation (notification or reconciliation) reverses the order.
           const marked = (await repo.markRefund(row.id, 'processing', null)) ?? row;
-          return { order: await toOrder(marked), userId: row.userId, taken: none, owed: none, providerRefunded: true, pending: true };
+          return {
+            order: await toOrder(marked),
+            userId: row.userId,
+            taken: none,
+            owed: none,
+            providerRefunded: true,
+            pending: true,
+          };
         }
       }
       const done = await settlement.refund(row);

@@ -17,6 +17,8 @@ export interface CheckoutRequest {
   clientIp: string;
   /** When the order stops being payable (WeChat Pay and Alipay close it then). */
   expiresAt: Date;
+  /** What the payer scans, kept from the first checkout (resuming shows it again). */
+  payCode?: string | null;
 }
 
 export interface Checkout {
