@@ -5,13 +5,22 @@ import { textTable } from '../../shared/text-table.ts';
 export const ORDERS_HELP = `  order:list --user <user>         Lists a user's orders, newest first, with their ids and
                [--limit N]         states. <user> as for credits:grant; pages as support:list
                [--cursor C]        does
-  order:refund <orderId>           Refunds a paid order: a Stripe payment is paid back by
-                                   Stripe first, then all the order granted is taken back.
+  order:refund <orderId>           Refunds a paid order: a Stripe, WeChat Pay or Alipay
+                                   payment is paid back by its provider first, then all the
+                                   order granted is taken back (WeChat Pay confirms later:
+                                   run it again to see whether it has).
                                    What was spent or used already becomes a debt that the
                                    account's later credits pay first
 `;
 
 export const ORDERS_OPTIONS = { user: { type: 'string' } } as const;
+
+const PROVIDER_NAMES: Record<Order['provider'], string> = {
+  stripe: 'Stripe',
+  wechatpay: 'WeChat Pay',
+  alipay: 'Alipay',
+  dev: 'The dev provider',
+};
 
 type Values = { user?: string; limit?: string; cursor?: string };
 
@@ -83,8 +92,12 @@ export function ordersCommands(
         .orderRefund(orderId)
         .catch((err) => explained(err, orderId, 'See the orders of its user with order:list --user <user>.'));
       const { order, taken, owed } = out;
+      const provider = PROVIDER_NAMES[order.provider];
+      if (out.pending) {
+        return `${provider} accepted the refund of ${money(order)} for order ${order.id} and is paying it back. The order stays paid until ${provider} confirms; then all it granted is taken back from ${out.username}.`;
+      }
       const paidBack = out.providerRefunded
-        ? `Stripe was asked to pay back ${money(order)}.`
+        ? `${provider} was asked to pay back ${money(order)}.`
         : `No money moved (${order.provider} provider).`;
       const back = grants(taken) === '—' ? 'nothing from the balance' : grants(taken);
       const debt = grants(owed) === '—' ? '' : `\n${grants(owed)} had been spent or used: now owed by the account.`;
