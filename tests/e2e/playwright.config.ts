@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { wechatPayEnv } from '../../apps/server/test-support/providers/wechatpay-test-kit.ts';
 
 // Workers inherit the environment, so every process agrees on one server and one data folder.
 process.env.E2E_PORT ??= String(4300 + (process.pid % 600));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'turing-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const root = path.resolve(import.meta.dirname, '../..');
+// The payment providers' test doubles, on ports of their own beside the server's.
+process.env.E2E_WECHATPAY_URL ??= `http://127.0.0.1:${port + 1000}`;
+const node = 'node_modules/.bin/node';
+const double = (file: string, url: string) => ({
+  command: `${node} apps/server/test-support/providers/${file} --port ${new URL(url).port}`,
+  cwd: root,
+  url: `${url}/_test/trades`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+});
 
 export default defineConfig({
   testDir: '.',
@@ -47,37 +58,43 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node_modules/.bin/node apps/server/src/main.ts',
-    cwd: root,
-    url: `http://127.0.0.1:${port}/turing/health`,
-    reuseExistingServer: false,
-    // It starts while the API tests run beside the journeys (scripts/test.sh).
-    timeout: 120_000,
-    // The server's warnings and errors (LOG_LEVEL=warn, on stdout) show in the run's output, so an
-    // error behind a failing journey is visible; a crash (an unhandled rejection ends the process)
-    // fails every journey after it.
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // The journeys' API sign-ups say which address each user comes from (see support/session.ts).
-      TRUST_PROXY: '127.0.0.1',
-      // Slow enough that the studio shows queued and generating cards, fast enough for a journey.
-      PREVIEW_PACE_MS: '800',
-      // A journey waits for its drawings: at nice 10 the API tests running beside it would starve them.
-      PREVIEW_NICE: '0',
-      // Journeys run side by side and each waits for its own tasks: enough workers that a task
-      // starts at once instead of queueing behind another journey's (the pace is a timer, not CPU).
-      WORKER_CONCURRENCY: '8',
-      // Stability AI "set up" with a key and an address nothing answers: the studio offers its models
-      // (their limits show) while no journey reaches a provider; FLUX and Wan stay not set up.
-      STABILITY_API_KEY: 'sk-e2e-not-a-key',
-      STABILITY_BASE_URL: 'http://127.0.0.1:9',
+  webServer: [
+    double('fake-wechatpay.ts', process.env.E2E_WECHATPAY_URL),
+    {
+      command: `${node} apps/server/src/main.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${port}/turing/health`,
+      reuseExistingServer: false,
+      // It starts while the API tests run beside the journeys (scripts/test.sh).
+      timeout: 120_000,
+      // The server's warnings and errors (LOG_LEVEL=warn, on stdout) show in the run's output, so an
+      // error behind a failing journey is visible; a crash (an unhandled rejection ends the process)
+      // fails every journey after it.
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        // The journeys' API sign-ups say which address each user comes from (see support/session.ts).
+        TRUST_PROXY: '127.0.0.1',
+        // Slow enough that the studio shows queued and generating cards, fast enough for a journey.
+        PREVIEW_PACE_MS: '800',
+        // A journey waits for its drawings: at nice 10 the API tests running beside it would starve them.
+        PREVIEW_NICE: '0',
+        // Journeys run side by side and each waits for its own tasks: enough workers that a task
+        // starts at once instead of queueing behind another journey's (the pace is a timer, not CPU).
+        WORKER_CONCURRENCY: '8',
+        // Stability AI "set up" with a key and an address nothing answers: the studio offers its models
+        // (their limits show) while no journey reaches a provider; FLUX and Wan stay not set up.
+        STABILITY_API_KEY: 'sk-e2e-not-a-key',
+        STABILITY_BASE_URL: 'http://127.0.0.1:9',
+        // WeChat Pay is offered against its test double; the dev provider stays for the other journeys.
+        ...wechatPayEnv(process.env.E2E_WECHATPAY_URL),
+        PAYMENTS_DEV: 'true',
+      },
     },
-  },
+  ],
 });
