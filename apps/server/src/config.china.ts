@@ -80,7 +80,12 @@ export const chinaSettings = {
   ALIPAY_PUBLIC_KEY: keySetting,
   ALIPAY_GATEWAY_URL: urlSetting('https://openapi.alipay.com/gateway.do'),
   /** Minutes a WeChat Pay or Alipay order may be paid in; then it is closed at the provider and cancelled. */
-  ORDER_PAY_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  ORDER_PAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   // SMS through Chinese carriers: a registered signature and template.
   ALIYUN_ACCESS_KEY_ID: blankToUndefined,
   ALIYUN_ACCESS_KEY_SECRET: blankToUndefined,
@@ -92,7 +97,11 @@ export const chinaSettings = {
   TENCENT_SMS_SDK_APP_ID: blankToUndefined,
   TENCENT_SMS_SIGN_NAME: blankToUndefined,
   TENCENT_SMS_TEMPLATE_ID: blankToUndefined,
-  TENCENT_SMS_REGION: z.string().trim().default('ap-guangzhou'),
+  TENCENT_SMS_REGION: z
+    .string()
+    .trim()
+    .transform((v) => v || 'ap-guangzhou')
+    .default('ap-guangzhou'),
   TENCENT_SMS_ENDPOINT: urlSetting('https://sms.tencentcloudapi.com'),
   /** The SMS provider per country calling code (86:aliyun,*:twilio); unset, SMS_PROVIDER sends all. */
   SMS_ROUTES: smsRoutes,

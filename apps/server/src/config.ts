@@ -329,7 +329,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cfg = parsed.data;
   const dataDir = path.resolve(cfg.DATA_DIR);
   const production = cfg.NODE_ENV === 'production';
-  const problems = [...productionProblems(cfg, production), ...sharedSecretProblems(cfg), ...stripeProblems(cfg), ...chinaProblems(cfg)];
+  const problems = [
+    ...productionProblems(cfg, production),
+    ...sharedSecretProblems(cfg),
+    ...stripeProblems(cfg),
+    ...chinaProblems(cfg),
+  ];
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     ...cfg,
@@ -364,9 +369,9 @@ function productionProblems(cfg: Env, production: boolean): string[] {
   if (!cfg.FILE_URL_SECRET) out.push('FILE_URL_SECRET: required in production (signs private image URLs)');
   if (!cfg.ADMIN_TOKEN) out.push('ADMIN_TOKEN: required in production (the operator token)');
   if (cfg.PAYMENTS_DEV === true) out.push('PAYMENTS_DEV: not allowed in production (it hands out purchases for free)');
-  const sms = cfg.SMS_PROVIDER !== 'outbox';
+  const sms = cfg.SMS_PROVIDER !== 'outbox' || cfg.SMS_ROUTES !== undefined;
   if (!cfg.SMTP_URL && !sms) {
-    out.push('SMTP_URL or SMS_PROVIDER (twilio, aliyun, tencent): required in production (verification codes must reach users)');
+    out.push('SMTP_URL or SMS_PROVIDER/SMS_ROUTES: required in production (verification codes must reach users)');
   }
   return out;
 }

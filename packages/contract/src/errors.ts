@@ -86,6 +86,16 @@ export const ERRORS = {
   ),
   CODE_COOLDOWN: def(429, 'Please wait {seconds} s before requesting another code', '请 {seconds} 秒后再获取验证码'),
   DELIVERY_FAILED: def(503, 'The code could not be sent, please try again later', '验证码发送失败，请稍后重试'),
+  SMS_LIMITED: def(
+    429,
+    'Too many codes have been sent to this number, please try again later',
+    '该号码获取验证码次数过多，请稍后再试',
+  ),
+  SMS_NUMBER_REFUSED: def(
+    400,
+    'This number cannot receive text messages, please check it or use another number',
+    '该号码无法接收短信，请检查号码是否正确或更换其他号码',
+  ),
   LOGIN_FAILED: def(400, 'Login failed: the account or password is wrong', '登录失败：账号或密码错误'),
   LOGIN_VERIFICATION_REQUIRED: def(
     403,

@@ -3,7 +3,8 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { createSmtpMailer, type Mail, type Mailer } from './mailer.ts';
 import { createOutbox, type OutboxLine } from './outbox.ts';
-import { createTwilioSms, SmsDeliveryError, type SmsProvider } from './sms.ts';
+import { SmsDeliveryError } from './sms.ts';
+import { createSmsRouter } from './sms.router.ts';
 import { accountExistsMessage, codeMessage } from './templates.ts';
 
 export interface Logger {
@@ -24,48 +25,52 @@ export interface QueuedMessage {
 
 /**
  * Whether another attempt may succeed: the service could not be reached, timed out, was busy
- * (HTTP 429 / 5xx) or answered an SMTP 4xx. A refused recipient or a bad number (SMTP 5xx, HTTP
- * 4xx) stays refused, so the user hears it at once.
+ * (HTTP 429 / 5xx, a carrier's throttling or own trouble) or answered an SMTP 4xx. A refused
+ * recipient, a bad number or a limit on it (SMTP 5xx, HTTP 4xx, the carrier's code) stays refused,
+ * so the user hears it at once.
  */
 export function isPassingFault(err: unknown): boolean {
-  if (err instanceof SmsDeliveryError) return err.status === undefined || err.status === 429 || err.status >= 500;
+  if (err instanceof SmsDeliveryError) {
+    if (err.fault) return err.fault === 'passing';
+    return err.status === undefined || err.status === 429 || err.status >= 500;
+  }
   const smtp = (err as { responseCode?: unknown }).responseCode;
   return typeof smtp !== 'number' || (smtp >= 400 && smtp < 500);
 }
 
+/** What the user is told when a text is refused for good: the number's limit, the number, or neither. */
+function refusal(err: unknown): 'SMS_LIMITED' | 'SMS_NUMBER_REFUSED' | null {
+  if (!(err instanceof SmsDeliveryError)) return null;
+  return err.fault === 'limited' ? 'SMS_LIMITED' : err.fault === 'refused' ? 'SMS_NUMBER_REFUSED' : null;
+}
+
 /**
- * Sends codes and notices by e-mail (SMTP) or SMS (a provider adapter). Outside production, a
- * channel without a real service falls back to the dev outbox. The first attempt is made at once,
- * so a code usually arrives while the user looks; one that meets a passing fault is handed to
- * `later` (the job queue, which retries with backoff) and the request still succeeds.
+ * Sends codes and notices by e-mail (SMTP) or SMS (a provider adapter, per country with
+ * SMS_ROUTES). Outside production, a channel without a real service falls back to the dev outbox.
+ * The first attempt is made at once, so a code usually arrives while the user looks; one that
+ * meets a passing fault is handed to `later` (the job queue, which retries with backoff) and the
+ * request still succeeds.
  */
 export function createMessagingService(
   config: Config,
   log: Logger,
-  opts: { later?: (message: QueuedMessage) => Promise<void> } = {},
+  opts: { later?: (message: QueuedMessage) => Promise<void>; smsTimeoutMs?: number } = {},
 ) {
   const outbox = config.production
     ? null
     : createOutbox(config.DATA_DIR, (line: OutboxLine) => log.info({ outbox: line }, 'dev outbox message'));
 
   const mailer: Mailer | null = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : null;
-  let sms: SmsProvider | null = null;
-  if (config.SMS_PROVIDER === 'twilio') {
-    if (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN || !config.TWILIO_FROM) {
-      throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
-    }
-    sms = createTwilioSms({
-      accountSid: config.TWILIO_ACCOUNT_SID,
-      authToken: config.TWILIO_AUTH_TOKEN,
-      from: config.TWILIO_FROM,
-      apiUrl: config.TWILIO_API_URL,
-    });
-  }
+  const sms = createSmsRouter(config, { timeoutMs: opts.smsTimeoutMs });
 
   /** One attempt; false when no service exists for the channel. */
   async function attempt(m: QueuedMessage): Promise<boolean> {
+    const texter = m.channel === 'phone' ? sms?.pick(m.to) : null;
     if (m.channel === 'email' && mailer) await mailer.send({ to: m.to, subject: m.subject, text: m.text });
-    else if (m.channel === 'phone' && sms) await sms.send(m.to, m.text);
+    else if (texter?.codesOnly && m.code === null) {
+      // Its registered template carries a code and nothing else: the notice is left unsent.
+      log.info({ channel: m.channel, provider: texter.kind, purpose: m.purpose }, 'notice not sent: SMS codes only');
+    } else if (texter) await texter.send(m.to, m.text, m.code);
     else if (outbox) {
       const { channel, to, purpose, code, text } = m;
       await outbox.append({ channel, to, purpose, code, text, at: new Date().toISOString() });
@@ -85,8 +90,9 @@ export function createMessagingService(
         } catch (queueErr) {
           log.error({ err: queueErr, channel }, 'message could not be queued');
         }
-      } else log.error({ err, channel }, 'message delivery failed');
-      throw new AppError('DELIVERY_FAILED');
+      } else if (refusal(err)) log.warn({ err, channel }, 'message refused for this recipient');
+      else log.error({ err, channel }, 'message delivery failed');
+      throw new AppError(refusal(err) ?? 'DELIVERY_FAILED');
     }
     log.error({ channel }, `no ${channel === 'email' ? 'SMTP_URL' : 'SMS provider'} configured in production`);
     throw new AppError('DELIVERY_FAILED');
@@ -94,9 +100,17 @@ export function createMessagingService(
 
   return {
     outboxFile: outbox?.file ?? null,
-    /** A queued message's next attempt: a failure is thrown, so the queue tries again later. */
+    /**
+     * A queued message's next attempt: a passing failure is thrown, so the queue tries again later;
+     * a refusal for good ends it (another attempt would be refused alike).
+     */
     async retry(message: QueuedMessage) {
-      if (!(await attempt(message))) throw new Error(`no service for ${message.channel} messages`);
+      try {
+        if (!(await attempt(message))) throw new Error(`no service for ${message.channel} messages`);
+      } catch (err) {
+        if (!(err instanceof SmsDeliveryError) || isPassingFault(err)) throw err;
+        log.error({ err, channel: message.channel }, 'queued message refused; not tried again');
+      }
     },
     async sendCode(input: {
       channel: 'phone' | 'email';
