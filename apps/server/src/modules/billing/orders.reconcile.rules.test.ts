@@ -132,6 +132,13 @@ describe('reconciliation', () => {
     expect(await balance()).toBe(50);
   });
 
+  it('keeps a just-made order the provider does not know yet, and cancels one it has closed since', async () => {
+    const order = await buy();
+    provider.status = { state: 'closed' };
+    expect((await orders.get('u1', order.id)).state).toBe('pending');
+    expect(await sweepLater(3)).toEqual({ cancelled: 1 });
+  });
+
   it('fulfils nothing when the provider reports another amount', async () => {
     const order = await buy();
     expect(await orders.reconciler.paymentReported('wechatpay', report(order.id, 'ev-1', 1))).toBe('mismatch');

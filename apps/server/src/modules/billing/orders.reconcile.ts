@@ -125,6 +125,9 @@ export function createReconciler(deps: {
   async function apply(row: OrderRow, provider: PaymentProvider, status: PaymentStatus) {
     if (status.state === 'paid') return paid(row, status);
     const expired = row.expiresAt !== null && row.expiresAt <= deps.now();
+    // Just made: a provider that does not know it yet is catching up, not saying it is closed.
+    const young = deps.now().getTime() - row.createdAt.getTime() < SWEEP_AFTER_MS;
+    if (status.state === 'closed' && young && !expired) return 'open';
     if (status.state === 'open' && !expired) return 'open';
     if (status.state === 'open') {
       try {
