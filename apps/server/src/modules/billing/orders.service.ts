@@ -43,6 +43,14 @@ export interface OrderServiceDeps {
 
 const none = { cubes: 0, planSeconds: 0 };
 
+/**
+ * The product's name on the provider's page. WeChat Pay and Alipay keep the Chinese one whatever
+ * the buyer's language: it shows in the payer's wallet, and a trade number resumed in the other
+ * language would otherwise describe another trade, which they refuse.
+ */
+const nameFor = (provider: PaymentProvider, buyer: Buyer, name: { en: string; zh: string }) =>
+  provider.cnyOnly || buyer.locale === 'zh' ? name.zh : name.en;
+
 export function createOrderService(deps: OrderServiceDeps) {
   const repo = deps.orders.pool;
   const now = deps.now ?? (() => new Date());
@@ -154,7 +162,7 @@ export function createOrderService(deps: OrderServiceDeps) {
         provider: provider.name,
         expiresAt,
       });
-      const name = buyer.locale === 'zh' ? product.nameZh : product.nameEn;
+      const name = nameFor(provider, buyer, { en: product.nameEn, zh: product.nameZh });
       let checkout: Checkout;
       try {
         checkout = await provider.checkout(checkoutRequest(row, name, buyer));
@@ -190,7 +198,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       const provider = providerNamed(row.provider as ProviderName);
       if (!provider) throw new AppError('PAYMENT_UNAVAILABLE');
       const order = await toOrder(row);
-      const name = buyer.locale === 'zh' ? order.name.zh : order.name.en;
+      const name = nameFor(provider, buyer, order.name);
       const resumed = await provider.resume(checkoutRequest(row, name, buyer), row.providerRef);
       if (typeof resumed === 'string') return { order, checkoutUrl: resumed };
       const saved = resumed.payCode ? await repo.setPayCode(row.id, resumed.payCode) : null;

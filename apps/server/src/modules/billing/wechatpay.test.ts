@@ -50,6 +50,8 @@ describe('WeChat Pay checkout', () => {
       total: 3500,
       notify_url: 'https://turing.example.com/turing/billing/webhook/wechatpay',
       appid: WECHATPAY_TEST.appId,
+      // The Chinese name for an English buyer too: it shows in the payer's WeChat bill.
+      description: '200 魔方',
     });
     // Payable for ORDER_PAY_MINUTES (30), in Beijing time.
     const minutes = (Date.parse(trade.time_expire) - Date.now()) / 60_000;
