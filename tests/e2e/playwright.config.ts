@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { alipayEnv } from '../../apps/server/test-support/providers/alipay-test-kit.ts';
 import { wechatPayEnv } from '../../apps/server/test-support/providers/wechatpay-test-kit.ts';
 
 // Workers inherit the environment, so every process agrees on one server and one data folder.
@@ -11,6 +12,7 @@ const port = Number(process.env.E2E_PORT);
 const root = path.resolve(import.meta.dirname, '../..');
 // The payment providers' test doubles, on ports of their own beside the server's.
 process.env.E2E_WECHATPAY_URL ??= `http://127.0.0.1:${port + 1000}`;
+process.env.E2E_ALIPAY_URL ??= `http://127.0.0.1:${port + 2000}`;
 const node = 'node_modules/.bin/node';
 const double = (file: string, url: string) => ({
   command: `${node} apps/server/test-support/providers/${file} --port ${new URL(url).port}`,
@@ -60,6 +62,7 @@ export default defineConfig({
   },
   webServer: [
     double('fake-wechatpay.ts', process.env.E2E_WECHATPAY_URL),
+    double('fake-alipay.ts', process.env.E2E_ALIPAY_URL),
     {
       command: `${node} apps/server/src/main.ts`,
       cwd: root,
@@ -91,8 +94,11 @@ export default defineConfig({
         // (their limits show) while no journey reaches a provider; FLUX and Wan stay not set up.
         STABILITY_API_KEY: 'sk-e2e-not-a-key',
         STABILITY_BASE_URL: 'http://127.0.0.1:9',
-        // WeChat Pay is offered against its test double; the dev provider stays for the other journeys.
+        // The address the browser uses: a provider sends the buyer back to it, with the session cookie.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // WeChat Pay and Alipay against their test doubles; the dev provider stays for the other journeys.
         ...wechatPayEnv(process.env.E2E_WECHATPAY_URL),
+        ...alipayEnv(process.env.E2E_ALIPAY_URL),
         PAYMENTS_DEV: 'true',
       },
     },

@@ -10,12 +10,16 @@ export const createOrder = (body: Body) => call(billingEndpoints.orderCreate, { 
 
 /**
  * Creates a pending order; the caller then leaves for its checkout address. The order history
- * lists it at once, so one left unpaid can be paid from there.
+ * lists it at once, so one left unpaid can be paid from there; the order itself is kept as
+ * answered (the QR dialog shows its WeChat Pay code without asking again).
  */
 export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
-    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.orders }),
+    onSuccess: ({ order }) => {
+      client.setQueryData(billingKeys.order(order.id), order);
+      return client.invalidateQueries({ queryKey: billingKeys.orders });
+    },
   });
 }

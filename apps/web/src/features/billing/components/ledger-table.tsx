@@ -6,6 +6,7 @@ import { useLedger } from '../api/list-ledger.ts';
 import { useProducts } from '../api/list-products.ts';
 import { formatDateTime, splitDuration } from '../lib/format.ts';
 import { ledgerNote } from '../lib/ledger-note.ts';
+import { TableScroll } from './table-scroll.tsx';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -44,17 +45,18 @@ export function LedgerTable() {
         </Button>
       }
     >
-      <Table<LedgerEntry>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        loading={ledger.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <span className="billing__empty">{t('ledger.empty')}</span> }}
-        data-testid="ledger-table"
-      />
+      <TableScroll label={t('ledger.title')}>
+        <Table<LedgerEntry>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={ledger.isPending}
+          pagination={false}
+          locale={{ emptyText: <span className="billing__empty">{t('ledger.empty')}</span> }}
+          data-testid="ledger-table"
+        />
+      </TableScroll>
       {ledger.hasNextPage && (
         <div className="billing__more">
           <Button onClick={() => void ledger.fetchNextPage()} loading={ledger.isFetchingNextPage}>

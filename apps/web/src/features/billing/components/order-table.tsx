@@ -1,20 +1,16 @@
-import { Button, Card, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
-import type { Order, OrderState } from '@turing/contract';
+import { Button, Card, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import type { Order } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrders } from '../api/list-orders.ts';
 import { usePayOrder } from '../api/pay-order.ts';
 import { useGoToCheckout } from '../hooks/use-go-to-checkout.ts';
+import { checkoutDevice } from '../lib/device.ts';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
-
-const STATE_COLOR: Record<OrderState, string> = {
-  pending: 'processing',
-  paid: 'success',
-  failed: 'error',
-  cancelled: 'default',
-  refunded: 'warning',
-};
+import { OrderState } from './order-state.tsx';
+import { ProviderMark } from './provider-mark.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 /** The user's orders, newest first, with "load more"; a pending one can be paid after all, or cancelled. */
 export function OrderTable() {
@@ -37,12 +33,9 @@ export function OrderTable() {
     {
       key: 'state',
       title: t('orders.state'),
-      render: (_, o) => (
-        <Tag color={STATE_COLOR[o.state]} data-testid="order-state">
-          {t(`orders.states.${o.state}`)}
-        </Tag>
-      ),
+      render: (_, o) => <OrderState order={o} />,
     },
+    { key: 'provider', title: t('orders.provider'), render: (_, o) => <ProviderMark provider={o.provider} /> },
     { key: 'pieces', title: t('orders.pieces'), dataIndex: 'pieces', align: 'right' },
     {
       key: 'period',
@@ -62,9 +55,12 @@ export function OrderTable() {
               // Ant Design spaces out a two-character Chinese label ("支 付"); the name must keep the visible word.
               autoInsertSpace={false}
               aria-label={t('orders.payLabel', { name: i18n.language === 'zh' ? o.name.zh : o.name.en })}
-              loading={pay.isPending && pay.variables === o.id}
+              loading={pay.isPending && pay.variables.id === o.id}
               onClick={() =>
-                pay.mutate(o.id, { onSuccess: ({ order, checkoutUrl }) => goToCheckout(checkoutUrl, order.provider) })
+                pay.mutate(
+                  { id: o.id, device: checkoutDevice() },
+                  { onSuccess: ({ order, checkoutUrl }) => goToCheckout(checkoutUrl, order.provider) },
+                )
               }
               data-testid="order-pay"
             >
@@ -86,17 +82,18 @@ export function OrderTable() {
 
   return (
     <Card title={<h2 className="billing__card-title">{t('orders.title')}</h2>}>
-      <Table<Order>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        loading={orders.isPending}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <span className="billing__empty">{t('orders.empty')}</span> }}
-        data-testid="order-table"
-      />
+      <TableScroll label={t('orders.title')}>
+        <Table<Order>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={orders.isPending}
+          pagination={false}
+          locale={{ emptyText: <span className="billing__empty">{t('orders.empty')}</span> }}
+          data-testid="order-table"
+        />
+      </TableScroll>
       {orders.hasNextPage && (
         <div className="billing__more">
           <Button onClick={() => void orders.fetchNextPage()} loading={orders.isFetchingNextPage}>

@@ -41,6 +41,7 @@ beforeEach(async () => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await i18n.changeLanguage('en');
 });
 
@@ -83,14 +84,103 @@ describe('choosing and buying a product', () => {
     await user.click(screen.getByTestId('buy'));
     await waitFor(() => expect(router.state.location.search).toBe(`?pay=${ORDER_ID}`));
     expect(api.to('/billing/order/create').map((c) => c.body)).toEqual([
-      { productId: 'cubes-50', pieces: 3, currency: 'USD', provider: 'dev' },
+      { productId: 'cubes-50', pieces: 3, currency: 'USD', provider: 'dev', device: 'desktop' },
     ]);
+  });
+
+  it('shows the only provider that fits without a choice', () => {
+    mockApi();
+    renderInApp(<ProductPicker products={products} account={account} suggestedId={null} />);
+    expect(screen.getByTestId('provider-only')).toHaveTextContent('Test payment');
+    expect(screen.queryByRole('radiogroup', { name: 'Payment method' })).not.toBeInTheDocument();
   });
 
   it('cannot buy when no payment provider is offered', () => {
     mockApi();
     renderInApp(<ProductPicker products={products} account={{ ...account, providers: [] }} suggestedId={null} />);
     expect(screen.getByText(/Payments are not available right now/)).toBeInTheDocument();
+    expect(screen.getByTestId('buy')).toBeDisabled();
+  });
+});
+
+describe('choosing how to pay', () => {
+  const all: BillingAccount = { ...account, providers: ['stripe', 'wechatpay', 'alipay', 'dev'] };
+  const methodNames = (group = 'Payment method') =>
+    Array.from(
+      screen.getByRole('radiogroup', { name: group }).querySelectorAll('.billing-provider'),
+      (el) => el.textContent,
+    );
+
+  it('offers WeChat Pay and Alipay with yuan only, keeping a provider that fits selected', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderInApp(<ProductPicker products={products} account={all} suggestedId={null} />);
+    expect(methodNames()).toEqual(['Card (Stripe)', 'Test payment']);
+    expect(screen.getByRole('radio', { name: 'Card (Stripe)' })).toBeChecked();
+    await user.click(screen.getByText('CNY'));
+    expect(methodNames()).toEqual(['Card (Stripe)', 'WeChat Pay', 'Alipay', 'Test payment']);
+    await user.click(screen.getByRole('radio', { name: 'WeChat Pay' }));
+    await user.click(screen.getByText('USD'));
+    expect(screen.getByRole('radio', { name: 'Card (Stripe)' })).toBeChecked();
+    await user.click(screen.getByText('CNY'));
+    expect(screen.getByRole('radio', { name: 'WeChat Pay' })).toBeChecked();
+  });
+
+  it('starts a Chinese reader in yuan with WeChat Pay first, and opens its QR code', async () => {
+    await i18n.changeLanguage('zh');
+    const api = mockApi({
+      '/billing/order/create': {
+        data: {
+          order: { id: ORDER_ID, provider: 'wechatpay' },
+          checkoutUrl: `http://localhost:9/#/user/product?scan=${ORDER_ID}`,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderInApp(<ProductPicker products={products} account={all} suggestedId={null} />);
+    expect(screen.getByRole('radio', { name: 'CNY' })).toBeChecked();
+    expect(methodNames('支付方式')).toEqual(['微信支付', '支付宝', '银行卡（Stripe）', '测试支付']);
+    expect(screen.getByRole('radio', { name: '微信支付' })).toBeChecked();
+    await user.click(screen.getByTestId('buy'));
+    await waitFor(() => expect(router.state.location.search).toBe(`?scan=${ORDER_ID}`));
+    expect(api.to('/billing/order/create').map((c) => c.body)).toEqual([
+      { productId: 'cubes-50', pieces: 1, currency: 'CNY', provider: 'wechatpay', device: 'desktop' },
+    ]);
+  });
+
+  it('asks a phone for the provider’s app', async () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile/15E148');
+    const api = mockApi({
+      '/billing/order/create': {
+        data: { order: { id: ORDER_ID, provider: 'alipay' }, checkoutUrl: `/#/user/product?order=${ORDER_ID}` },
+      },
+    });
+    const user = userEvent.setup();
+    renderInApp(<ProductPicker products={products} account={all} suggestedId={null} />);
+    await user.click(screen.getByText('CNY'));
+    await user.click(screen.getByRole('radio', { name: 'Alipay' }));
+    await user.click(screen.getByTestId('buy'));
+    await waitFor(() => expect(api.to('/billing/order/create')).toHaveLength(1));
+    expect(api.to('/billing/order/create')[0]!.body).toMatchObject({
+      provider: 'alipay',
+      currency: 'CNY',
+      device: 'phone',
+    });
+  });
+
+  it('starts in yuan when only WeChat Pay and Alipay are offered, and says why dollars cannot pay', async () => {
+    mockApi();
+    renderInApp(
+      <ProductPicker
+        products={products}
+        account={{ ...account, providers: ['wechatpay', 'alipay'] }}
+        suggestedId={null}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'CNY' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'WeChat Pay' })).toBeChecked();
+    await userEvent.setup().click(screen.getByText('USD'));
+    expect(screen.getByText(/WeChat Pay and Alipay charge in yuan/)).toBeInTheDocument();
     expect(screen.getByTestId('buy')).toBeDisabled();
   });
 });

@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, InputNumber, Radio, Segmented, Typography } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { CURRENCIES, LIMITS, type BillingAccount, type Currency, type Product } from '@turing/contract';
+import {
+  CURRENCIES,
+  LIMITS,
+  type BillingAccount,
+  type Currency,
+  type PaymentProviderName,
+  type Product,
+} from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useGoToCheckout } from '../hooks/use-go-to-checkout.ts';
+import { checkoutDevice } from '../lib/device.ts';
 import { defaultCurrency, formatMoney } from '../lib/format.ts';
+import { firstCurrency, providerChoices } from '../lib/providers.ts';
 import { ProductOption } from './product-option.tsx';
+import { ProviderChoice } from './provider-choice.tsx';
 
 interface Props {
   products: Product[];
@@ -15,7 +25,7 @@ interface Props {
   suggestedId: string | null;
 }
 
-/** Currency, product, pieces and Buy: creates the order and goes to its checkout. */
+/** Currency, product, provider, pieces and Buy: creates the order and goes to its checkout. */
 export function ProductPicker({ products, account, suggestedId }: Props) {
   const { t, i18n } = useTranslation('billing');
   const goToCheckout = useGoToCheckout();
@@ -23,17 +33,20 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
   const suggested = products.some((p) => p.id === suggestedId) ? suggestedId : null;
   const [selected, setSelected] = useState<string | null>(suggested ?? products[0]?.id ?? null);
   const [pieces, setPieces] = useState(1);
+  const offered = account?.providers ?? [];
   const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
-  const currency = chosenCurrency ?? defaultCurrency(i18n.language);
+  const currency = chosenCurrency ?? firstCurrency(defaultCurrency(i18n.language), offered);
   const product = products.find((p) => p.id === selected) ?? null;
-  const providers = account?.providers ?? [];
+  const choices = providerChoices(offered, currency, i18n.language);
+  // A choice the currency no longer allows gives way to the first that fits (and returns with it).
+  const [chosenProvider, setProvider] = useState<PaymentProviderName | null>(null);
+  const provider = chosenProvider && choices.includes(chosenProvider) ? chosenProvider : (choices[0] ?? null);
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
 
   const buy = () => {
-    if (!product || !providers.length) return;
-    const provider = providers.includes('stripe') ? 'stripe' : 'dev';
+    if (!product || !provider) return;
     create.mutate(
-      { productId: product.id, pieces, currency, provider },
+      { productId: product.id, pieces, currency, provider, device: checkoutDevice() },
       {
         onSuccess: ({ order, checkoutUrl }) => goToCheckout(checkoutUrl, order.provider),
       },
@@ -70,8 +83,11 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
         />
       }
     >
-      {account && !providers.length && (
+      {account && !offered.length && (
         <Alert type="warning" showIcon title={t('shop.unavailable')} className="billing-shop__alert" />
+      )}
+      {offered.length > 0 && !choices.length && (
+        <Alert type="info" showIcon title={t('shop.yuanOnly')} className="billing-shop__alert" />
       )}
       {!products.length ? (
         <Empty description={t('shop.empty')} />
@@ -87,6 +103,7 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
           {group('plan')}
         </Radio.Group>
       )}
+      <ProviderChoice choices={choices} value={provider} onChange={setProvider} />
       <div className="billing-shop__footer">
         <div className="billing-shop__pieces">
           <label htmlFor="billing-pieces">{t('shop.pieces')}</label>
@@ -115,7 +132,7 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
           type="primary"
           size="large"
           icon={<ShoppingCartOutlined />}
-          disabled={!product || !providers.length}
+          disabled={!product || !provider}
           loading={create.isPending}
           onClick={buy}
           data-testid="buy"

@@ -21,3 +21,11 @@ export function formatDateTime(iso: string, language: string) {
     new Date(iso),
   );
 }
+
+/** Seconds left as a clock, "4:05" or "1:04:05", the same in both languages. */
+export function formatCountdown(seconds: number) {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [h, m, rest] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return h ? `${h}:${pad(m)}:${pad(rest)}` : `${m}:${pad(rest)}`;
+}

@@ -8,12 +8,15 @@ import { DevCheckoutModal } from '../components/dev-checkout-modal.tsx';
 import { LedgerTable } from '../components/ledger-table.tsx';
 import { OrderTable } from '../components/order-table.tsx';
 import { ProductPicker } from '../components/product-picker.tsx';
+import { WechatPayModal } from '../components/wechat-pay-modal.tsx';
 import { useOrderReturn } from '../hooks/use-order-return.ts';
+import { returnedOrderId } from '../lib/checkout.ts';
 import '../components/billing.css';
 
 /**
  * Product services. The address carries the purchase journey: `?product=` preselects (from the
- * studio), `?pay=` is the development provider's confirm step, `?order=` is the return from a provider.
+ * studio), `?pay=` is the development provider's confirm step, `?scan=` WeChat Pay's QR code on a
+ * desktop, `?order=` is the return from a provider.
  */
 export function ProductPage() {
   const { t } = useTranslation('billing');
@@ -21,7 +24,7 @@ export function ProductPage() {
   const account = useAccount();
   const products = useProducts();
   const payId = params.get('pay');
-  const returnId = params.get('order');
+  const returnId = returnedOrderId(params.get('order'));
   const { waiting } = useOrderReturn(returnId, () => setParams({}, { replace: true }));
 
   return (
@@ -46,6 +49,11 @@ export function ProductPage() {
       <DevCheckoutModal
         orderId={payId}
         onDone={(id) => setParams({ order: id }, { replace: true })}
+        onClose={() => setParams({}, { replace: true })}
+      />
+      <WechatPayModal
+        orderId={params.get('scan')}
+        onPaid={(id) => setParams({ order: id }, { replace: true })}
         onClose={() => setParams({}, { replace: true })}
       />
     </section>

@@ -25,6 +25,10 @@ const order = (productId: string, kind: Order['kind'], state: Order['state']): O
   provider: 'dev',
   createdAt: '2026-01-01T00:00:00.000Z',
   paidAt: null,
+  payCode: null,
+  expiresAt: null,
+  refund: null,
+  refundNote: null,
 });
 
 const catalogue = [
