@@ -158,7 +158,12 @@ export const billingRoutes = {
   }),
   orderPay: route({
     ...billingEndpoints.orderPay,
-    body: z.object({ id: z.uuid('ORDER_NOT_FOUND'), device: z.enum(CHECKOUT_DEVICES, { error: 'VALIDATION' }).default('desktop') }).strict(),
+    body: z
+      .object({
+        id: z.uuid('ORDER_NOT_FOUND'),
+        device: z.enum(CHECKOUT_DEVICES, { error: 'VALIDATION' }).default('desktop'),
+      })
+      .strict(),
     response: z.object({ order, checkoutUrl: z.string() }),
     summary: 'The checkout of a pending order again, to finish paying it',
   }),
