@@ -39,7 +39,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
   });
   const products = createProductCatalogue(database.db);
   await products.seed();
-  const payments = createPayments(config, deps.log);
+  const payments = await createPayments(config, deps.log);
   const orders = createOrderService({
     orders: scoped(database.db, createOrdersRepository),
     ledgerRepository,

@@ -122,22 +122,24 @@ describe('payment providers', () => {
 
   const silent = pino({ level: 'silent' }) as FastifyBaseLogger;
 
-  it('never include the dev provider in production', () => {
-    expect(createPayments(loadConfig(production), silent).providers.map((p) => p.name)).toEqual([]);
+  it('never include the dev provider in production', async () => {
+    expect((await createPayments(loadConfig(production), silent)).providers.map((p) => p.name)).toEqual([]);
     const withStripe = loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
-    expect(createPayments(withStripe, silent).providers.map((p) => p.name)).toEqual(['stripe']);
-    expect(createPayments(loadConfig({ DATA_DIR: '/tmp/x' }), silent).providers.map((p) => p.name)).toEqual(['dev']);
+    expect((await createPayments(withStripe, silent)).providers.map((p) => p.name)).toEqual(['stripe']);
+    expect((await createPayments(loadConfig({ DATA_DIR: '/tmp/x' }), silent)).providers.map((p) => p.name)).toEqual([
+      'dev',
+    ]);
   });
 
-  it('offer the dev provider with Stripe only when PAYMENTS_DEV=true says so, whatever NODE_ENV', () => {
-    const names = (env: Record<string, string>) =>
-      createPayments(loadConfig({ DATA_DIR: '/tmp/x', ...env }), silent).providers.map((p) => p.name);
+  it('offer the dev provider with Stripe only when PAYMENTS_DEV=true says so, whatever NODE_ENV', async () => {
+    const names = async (env: Record<string, string>) =>
+      (await createPayments(loadConfig({ DATA_DIR: '/tmp/x', ...env }), silent)).providers.map((p) => p.name);
     const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
     // NODE_ENV left unset (development) with Stripe configured: no free purchases.
-    expect(names(stripe)).toEqual(['stripe']);
-    expect(names({ ...stripe, NODE_ENV: 'test' })).toEqual(['stripe']);
-    expect(names({ ...stripe, PAYMENTS_DEV: 'true' })).toEqual(['stripe', 'dev']);
-    expect(names({ PAYMENTS_DEV: 'false' })).toEqual([]);
+    expect(await names(stripe)).toEqual(['stripe']);
+    expect(await names({ ...stripe, NODE_ENV: 'test' })).toEqual(['stripe']);
+    expect(await names({ ...stripe, PAYMENTS_DEV: 'true' })).toEqual(['stripe', 'dev']);
+    expect(await names({ PAYMENTS_DEV: 'false' })).toEqual([]);
     expect(loadConfig({ DATA_DIR: '/tmp/x' }).paymentsDev).toBe(true);
     expect(() => loadConfig({ ...production, PAYMENTS_DEV: 'true' })).toThrow(
       /PAYMENTS_DEV: not allowed in production/,

@@ -1,8 +1,22 @@
 import type { Config } from '../../config.ts';
 import { SMS_NEEDS, type SmsProviderName } from '../../config.china.ts';
 import { createTwilioSms, type SmsProvider } from './sms.ts';
-import { createAliyunSms } from './sms.aliyun.ts';
-import { createTencentSms } from './sms.tencent.ts';
+
+/**
+ * A provider whose SDK is loaded with its first text, not at start: a node that sends none (or
+ * whose numbers all go elsewhere) never pays for loading it.
+ */
+function onFirstText(kind: string, load: () => Promise<SmsProvider>): SmsProvider {
+  let made: Promise<SmsProvider> | null = null;
+  return {
+    kind,
+    codesOnly: true,
+    async send(to, text, code) {
+      made ??= load();
+      return (await made).send(to, text, code);
+    },
+  };
+}
 
 /** "A, B and C", as the start-up refusals name settings. */
 const listed = (names: string[]) =>
@@ -25,25 +39,29 @@ function build(name: SmsProviderName, c: Config, timeoutMs: number | undefined):
     return createTwilioSms({ accountSid, authToken, from, apiUrl: c.TWILIO_API_URL, timeoutMs });
   }
   if (name === 'aliyun') {
-    return createAliyunSms({
-      accessKeyId: c.ALIYUN_ACCESS_KEY_ID!,
-      accessKeySecret: c.ALIYUN_ACCESS_KEY_SECRET!,
-      signName: c.ALIYUN_SMS_SIGN_NAME!,
-      templateCode: c.ALIYUN_SMS_TEMPLATE_CODE!,
-      endpoint: c.ALIYUN_SMS_ENDPOINT,
-      timeoutMs,
-    });
+    return onFirstText('aliyun', async () =>
+      (await import('./sms.aliyun.ts')).createAliyunSms({
+        accessKeyId: c.ALIYUN_ACCESS_KEY_ID!,
+        accessKeySecret: c.ALIYUN_ACCESS_KEY_SECRET!,
+        signName: c.ALIYUN_SMS_SIGN_NAME!,
+        templateCode: c.ALIYUN_SMS_TEMPLATE_CODE!,
+        endpoint: c.ALIYUN_SMS_ENDPOINT,
+        timeoutMs,
+      }),
+    );
   }
-  return createTencentSms({
-    secretId: c.TENCENTCLOUD_SECRET_ID!,
-    secretKey: c.TENCENTCLOUD_SECRET_KEY!,
-    sdkAppId: c.TENCENT_SMS_SDK_APP_ID!,
-    signName: c.TENCENT_SMS_SIGN_NAME!,
-    templateId: c.TENCENT_SMS_TEMPLATE_ID!,
-    region: c.TENCENT_SMS_REGION,
-    endpoint: c.TENCENT_SMS_ENDPOINT,
-    timeoutMs,
-  });
+  return onFirstText('tencent', async () =>
+    (await import('./sms.tencent.ts')).createTencentSms({
+      secretId: c.TENCENTCLOUD_SECRET_ID!,
+      secretKey: c.TENCENTCLOUD_SECRET_KEY!,
+      sdkAppId: c.TENCENT_SMS_SDK_APP_ID!,
+      signName: c.TENCENT_SMS_SIGN_NAME!,
+      templateId: c.TENCENT_SMS_TEMPLATE_ID!,
+      region: c.TENCENT_SMS_REGION,
+      endpoint: c.TENCENT_SMS_ENDPOINT,
+      timeoutMs,
+    }),
+  );
 }
 
 /**

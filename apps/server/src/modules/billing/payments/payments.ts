@@ -1,11 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
-import { createAlipayGateway } from './alipay/alipay.gateway.ts';
 import { createDevProvider } from './dev.provider.ts';
 import type { PaymentGateway } from './gateway.ts';
 import type { PaymentProvider } from './provider.ts';
-import { createStripeProvider } from './stripe.provider.ts';
-import { createWechatPayGateway } from './wechatpay/wechatpay.gateway.ts';
 
 /**
  * The payment providers of this node, preferred first: Stripe, WeChat Pay and Alipay when their
@@ -13,10 +10,12 @@ import { createWechatPayGateway } from './wechatpay/wechatpay.gateway.ts';
  * real provider and outside production; production refuses it), so a server can hand out free
  * cubes only by someone's explicit choice.
  */
-export function createPayments(config: Config, log: FastifyBaseLogger) {
+export async function createPayments(config: Config, log: FastifyBaseLogger) {
+  // Each provider's module (and SDK) is loaded only where it is configured: a node that does not
+  // offer it starts without paying for it.
   const stripe =
     config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-      ? createStripeProvider({
+      ? (await import('./stripe.provider.ts')).createStripeProvider({
           secretKey: config.STRIPE_SECRET_KEY,
           webhookSecret: config.STRIPE_WEBHOOK_SECRET,
           methods: config.STRIPE_PAYMENT_METHODS,
@@ -24,9 +23,15 @@ export function createPayments(config: Config, log: FastifyBaseLogger) {
           apiUrl: config.STRIPE_API_URL,
         })
       : null;
-  const gateways = [createWechatPayGateway(config, log), createAlipayGateway(config, log)].filter(
-    (g): g is PaymentGateway => g !== null,
-  );
+  const gateways: PaymentGateway[] = [];
+  if (config.WECHATPAY_MCH_ID) {
+    const { createWechatPayGateway } = await import('./wechatpay/wechatpay.gateway.ts');
+    gateways.push(createWechatPayGateway(config, log)!);
+  }
+  if (config.ALIPAY_APP_ID) {
+    const { createAlipayGateway } = await import('./alipay/alipay.gateway.ts');
+    gateways.push(createAlipayGateway(config, log)!);
+  }
   const providers: PaymentProvider[] = [];
   if (stripe) providers.push(stripe.provider);
   providers.push(...gateways.map((g) => g.provider));
