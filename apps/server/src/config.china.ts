@@ -84,7 +84,8 @@ export const chinaSettings = {
     .number()
     .int()
     .min(5)
-    .max(24 * 60)
+    // WeChat Pay's code_url lives two hours: an order must not outlive the QR code it shows.
+    .max(120)
     .default(30),
   // SMS through Chinese carriers: a registered signature and template.
   ALIYUN_ACCESS_KEY_ID: blankToUndefined,

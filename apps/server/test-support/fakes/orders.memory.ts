@@ -67,17 +67,36 @@ export function createMemoryOrders(store: MemoryStore) {
       Object.assign(row, { state: 'refunded', refundState: null, refundedAt: now() });
       return { ...row };
     },
-    open: async (providers, before, limit) =>
+    async markLateRefundRefused(id, reason) {
+      const row = rows.get(id);
+      if (!row || !['cancelled', 'failed'].includes(row.state) || row.refundState !== 'processing') return null;
+      Object.assign(row, { refundState: 'refused', refundNote: reason });
+      return { ...row };
+    },
+    open: async (providers, { before, closedSince, limit }) =>
       [...rows.values()]
         .filter(
           (r) =>
             providers.includes(r.provider) &&
             r.createdAt < before &&
-            (r.state === 'pending' || r.refundState === 'processing'),
+            (r.state === 'pending' ||
+              r.refundState === 'processing' ||
+              (['cancelled', 'failed'].includes(r.state) &&
+                r.refundState === null &&
+                r.expiresAt !== null &&
+                r.expiresAt > closedSince)),
         )
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
         .slice(0, limit)
         .map((r) => ({ ...r })),
+    async asked(id) {
+      const row = rows.get(id);
+      // Later than every row before it, as now() is in the database (the store's clock may stand still).
+      if (row)
+        row.updatedAt = new Date(
+          Math.max(now().getTime(), ...[...rows.values()].map((r) => r.updatedAt.getTime() + 1)),
+        );
+    },
     async setPaymentRef(id, ref) {
       const row = rows.get(id);
       if (row && row.paymentRef === null) row.paymentRef = ref;

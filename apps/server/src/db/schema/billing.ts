@@ -91,6 +91,10 @@ export const orders = pgTable(
     index('orders_open_idx')
       .on(t.provider, t.createdAt)
       .where(sql`${t.state} = 'pending' or ${t.refundState} = 'processing'`),
+    // ...and orders closed here that money may still arrive for until their time limit.
+    index('orders_closed_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} in ('cancelled', 'failed') and ${t.refundState} is null and ${t.expiresAt} is not null`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

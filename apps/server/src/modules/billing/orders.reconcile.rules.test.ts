@@ -143,8 +143,9 @@ describe('reconciliation', () => {
     const order = await buy();
     expect(await orders.reconciler.paymentReported('wechatpay', report(order.id, 'ev-1', 1))).toBe('mismatch');
     provider.status = paid(1);
-    await sweepLater(5);
-    expect(stateOf(order.id).state).toBe('pending');
+    // Asking again would change nothing: it leaves the sweep as failed, for the operator (logged).
+    expect(await sweepLater(5)).toEqual({ mismatch: 1 });
+    expect(stateOf(order.id).state).toBe('failed');
     expect(await balance()).toBe(0);
   });
 
@@ -179,6 +180,50 @@ describe('reconciliation', () => {
     await sweepLater(5);
     expect(stateOf(order.id)).toMatchObject({ state: 'refunded', refundState: null });
     expect(await balance()).toBe(0);
+  });
+
+  it('finds money paid for a cancelled order without any notification, and pays it back', async () => {
+    const order = await buy();
+    // Cancelled here while the buyer's cashier page was open; the close could not stop it.
+    provider.closeFails = false;
+    await orders.cancel('u1', order.id);
+    provider.status = paid();
+    expect(await sweepLater(3)).toEqual({ refunding: 1 });
+    expect(provider.refunds).toEqual([order.id]);
+    // Past its time limit (and a margin), a closed order is no longer asked about.
+    provider.refundAnswer = { state: 'done' };
+    await sweepLater(4);
+    expect(stateOf(order.id).state).toBe('refunded');
+    expect(await sweepLater(60)).toEqual({});
+  });
+
+  it('marks a refused refund of a late payment refused, for the operator', async () => {
+    const order = await buy();
+    await orders.cancel('u1', order.id);
+    provider.refundAnswer = 'refused';
+    await orders.reconciler.paymentReported('wechatpay', report(order.id, 'ev-1'));
+    expect(stateOf(order.id)).toMatchObject({ state: 'cancelled', refundState: 'refused' });
+    expect(await sweepLater(5)).toEqual({});
+  });
+
+  it('stops asking a provider that does not answer for the rest of the run', async () => {
+    const first = await buy();
+    await buy();
+    let calls = 0;
+    provider.query = async () => {
+      calls += 1;
+      throw new Error('unreachable');
+    };
+    expect(await sweepLater(3)).toEqual({ unreachable: 1, later: 1 });
+    expect(calls).toBe(1);
+    // The next run starts with the order not asked last time.
+    calls = 0;
+    provider.query = async (req) => {
+      calls += 1;
+      if (req.orderId === first.id) throw new Error('unreachable');
+      return { state: 'open' };
+    };
+    expect(await sweepLater(4)).toEqual({ open: 1, unreachable: 1 });
   });
 
   it('reverses an operator’s refund only once the provider confirms it', async () => {

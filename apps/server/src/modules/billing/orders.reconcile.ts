@@ -17,6 +17,10 @@ const SWEEP_AFTER_MS = 2 * 60_000;
 /** A returning buyer's page polls; the provider is asked about one order at most this often. */
 const ASK_EVERY_MS = 5_000;
 const SWEEP_BATCH = 100;
+/** A run ends well within the job's own limit (300 s) even when providers answer slowly. */
+const SWEEP_DEADLINE_MS = 120_000;
+/** An order closed here is watched this long past its time limit, for money that still arrives. */
+const CLOSED_WATCH_MS = 15 * 60_000;
 
 /** A provider's word on an order, verified: its signature checked, its merchant and app ours. */
 interface ProviderEvent {
@@ -85,7 +89,7 @@ export function createReconciler(deps: {
     if (settled) return 'settled';
     const now = await orders.find(row.id);
     if (now && (now.state === 'cancelled' || now.state === 'failed')) {
-      if (!now.paymentRef) await orders.setPaymentRef(now.id, status.paymentRef);
+      if (!now.paymentRef && status.paymentRef) await orders.setPaymentRef(now.id, status.paymentRef);
       await refundLatePayment(now.id);
       return 'refunding';
     }
@@ -107,7 +111,9 @@ export function createReconciler(deps: {
       const outcome = await provider.refund(refundRequest(row));
       if (outcome.state === 'done') await refundDone(row);
     } catch (err) {
-      // Refused or unreachable: it stays processing, so the sweep asks again and the log says why.
+      // Unreachable: it stays processing and the sweep asks again. Refused: the operator must pay
+      // it back another way, and the order says so.
+      if (err instanceof RefundRefused) await orders.markLateRefundRefused(row.id, err.reason);
       log.error({ err, orderId: row.id }, 'the refund of a payment for a closed order did not go through');
     }
   }
@@ -123,7 +129,13 @@ export function createReconciler(deps: {
 
   /** What the provider says of a pending order, applied: paid, still open (closed once expired), or closed. */
   async function apply(row: OrderRow, provider: PaymentProvider, status: PaymentStatus) {
-    if (status.state === 'paid') return paid(row, status);
+    if (status.state === 'paid') {
+      const outcome = await paid(row, status);
+      // Paid, but not what the order costs: nothing is fulfilled, and the operator settles it
+      // with the payer (the log says so); asking again every minute would change nothing.
+      if (outcome === 'mismatch') await settlement.settle(row, 'failed');
+      return outcome;
+    }
     const expired = row.expiresAt !== null && row.expiresAt <= deps.now();
     // Just made: a provider that does not know it yet is catching up, not saying it is closed.
     const young = deps.now().getTime() - row.createdAt.getTime() < SWEEP_AFTER_MS;
@@ -143,12 +155,25 @@ export function createReconciler(deps: {
     return 'cancelled';
   }
 
+  /**
+   * An order closed here (cancelled, or its checkout failed) while the provider may still take its
+   * money until the time limit (a cashier page opened before the close, a close that raced a
+   * payment): asked again until then. Paid: refunded. Payable after all: closed there again.
+   */
+  async function recheckClosed(row: OrderRow, provider: PaymentProvider) {
+    const status = await provider.query!({ orderId: row.id, ref: row.providerRef });
+    if (status.state === 'paid') return paid(row, status);
+    if (status.state === 'open') await provider.close({ orderId: row.id, ref: row.providerRef }).catch(() => {});
+    return 'closed';
+  }
+
   async function check(row: OrderRow) {
     const provider = providerOf(row);
     if (!provider?.query) return 'skipped';
     if (row.state === 'pending') {
       return apply(row, provider, await provider.query({ orderId: row.id, ref: row.providerRef }));
     }
+    if (row.state !== 'paid' && row.refundState === null) return recheckClosed(row, provider);
     if (row.refundState === 'processing' && provider.refundStatus) {
       try {
         const outcome = await provider.refundStatus(refundRequest(row));
@@ -157,7 +182,10 @@ export function createReconciler(deps: {
       } catch (err) {
         if (!(err instanceof RefundRefused)) throw err;
         if (row.state === 'paid') await orders.markRefund(row.id, 'refused', err.reason);
-        else log.error({ orderId: row.id, reason: err.reason }, 'the refund of a late payment was refused');
+        else {
+          await orders.markLateRefundRefused(row.id, err.reason);
+          log.error({ orderId: row.id, reason: err.reason }, 'the refund of a late payment was refused');
+        }
         return 'refused';
       }
     }
@@ -230,17 +258,34 @@ export function createReconciler(deps: {
       });
     },
 
-    /** Every minute: pending orders a few minutes old and unconfirmed refunds, asked of their providers. */
-    async sweep(providers: ProviderName[]) {
-      const rows = await orders.open(providers, new Date(deps.now().getTime() - SWEEP_AFTER_MS), SWEEP_BATCH);
+    /**
+     * Every minute: pending orders a few minutes old, unconfirmed refunds and orders closed here
+     * within their time limit, asked of their providers, the longest unasked first. A provider
+     * that does not answer is not asked again in this run, and the run stops at its deadline, so
+     * one that hangs never holds up the others or the next minute's run.
+     */
+    async sweep(providers: ProviderName[], deadlineMs = SWEEP_DEADLINE_MS) {
+      const started = deps.now().getTime();
+      const began = Date.now();
+      const rows = await orders.open(providers, {
+        before: new Date(started - SWEEP_AFTER_MS),
+        closedSince: new Date(started - CLOSED_WATCH_MS),
+        limit: SWEEP_BATCH,
+      });
       const counts: Record<string, number> = {};
+      const down = new Set<string>();
       for (const row of rows) {
         let outcome: string;
-        try {
-          outcome = await check(row);
-        } catch (err) {
-          log.warn({ err, orderId: row.id, provider: row.provider }, 'reconciliation could not ask the provider');
-          outcome = 'unreachable';
+        if (down.has(row.provider) || Date.now() - began > deadlineMs) outcome = 'later';
+        else {
+          try {
+            outcome = await check(row);
+          } catch (err) {
+            log.warn({ err, orderId: row.id, provider: row.provider }, 'reconciliation could not ask the provider');
+            down.add(row.provider);
+            outcome = 'unreachable';
+          }
+          await orders.asked(row.id);
         }
         counts[outcome] = (counts[outcome] ?? 0) + 1;
       }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderState, PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { keysetPage, type Keyset } from '../../db/paging.ts';
@@ -73,11 +73,24 @@ export function createOrdersRepository(db: Db) {
       return row ?? null;
     },
 
+    /** A late payment's refund the provider refused: the operator must pay it back another way. */
+    async markLateRefundRefused(id: string, reason: string): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ refundState: 'refused', refundNote: reason.slice(0, 500), updatedAt: sql`now()` })
+        .where(
+          and(eq(orders.id, id), inArray(orders.state, ['cancelled', 'failed']), eq(orders.refundState, 'processing')),
+        )
+        .returning();
+      return row ?? null;
+    },
+
     /**
-     * What reconciliation asks the providers about: pending orders made before `before` and refunds
-     * still processing, of the providers named, oldest first.
+     * What reconciliation asks the providers about, the longest unasked first: pending orders made
+     * before `before`, refunds still processing, and orders closed here whose time limit ended
+     * after `closedSince` (money may still arrive for them).
      */
-    open: (providers: string[], before: Date, limit: number): Promise<OrderRow[]> =>
+    open: (providers: string[], opts: { before: Date; closedSince: Date; limit: number }): Promise<OrderRow[]> =>
       providers.length === 0
         ? Promise.resolve([])
         : db
@@ -86,12 +99,28 @@ export function createOrdersRepository(db: Db) {
             .where(
               and(
                 inArray(orders.provider, providers),
-                lt(orders.createdAt, before),
-                or(eq(orders.state, 'pending'), eq(orders.refundState, 'processing')),
+                lt(orders.createdAt, opts.before),
+                or(
+                  eq(orders.state, 'pending'),
+                  eq(orders.refundState, 'processing'),
+                  and(
+                    inArray(orders.state, ['cancelled', 'failed']),
+                    isNull(orders.refundState),
+                    gt(orders.expiresAt, opts.closedSince),
+                  ),
+                ),
               ),
             )
-            .orderBy(asc(orders.createdAt))
-            .limit(limit),
+            .orderBy(asc(orders.updatedAt))
+            .limit(opts.limit),
+
+    /** Reconciliation asked about the order: the next run asks the others first. */
+    async asked(id: string) {
+      await db
+        .update(orders)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(orders.id, id));
+    },
 
     /** Keeps the provider's payment id (a Stripe PaymentIntent) the first time it is told. */
     async setPaymentRef(id: string, ref: string) {

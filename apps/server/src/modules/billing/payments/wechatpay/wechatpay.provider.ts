@@ -96,9 +96,7 @@ export function createWechatPayProvider(opts: WechatPayProviderOptions): Payment
     }
     if (!t || !ours(t) || t.out_trade_no !== no) throw new Error('WeChat Pay described another order');
     switch (t.trade_state) {
-      // REFUND: paid, then refunded (at WeChat Pay's console, say): it was paid all the same.
       case 'SUCCESS':
-      case 'REFUND':
         return {
           state: 'paid',
           amount: t.amount?.total ?? -1,
@@ -109,7 +107,8 @@ export function createWechatPayProvider(opts: WechatPayProviderOptions): Payment
       case 'USERPAYING':
         return { state: 'open' };
       default:
-        // CLOSED, REVOKED, PAYERROR: it can no longer be paid.
+        // CLOSED, REVOKED, PAYERROR, or REFUND (paid, then refunded at WeChat Pay's console before
+        // anything was fulfilled here): no money of it stays, and it can no longer be paid.
         return { state: 'closed' };
     }
   }
