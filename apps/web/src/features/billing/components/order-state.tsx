@@ -11,7 +11,10 @@ const STATE_COLOR: Record<State, string> = {
   refunded: 'warning',
 };
 
-/** An order's state, a refund the provider has not settled yet, and until when a pending one can be paid. */
+/**
+ * An order's state, a refund the provider has not settled yet, and until when a pending one can be
+ * paid. The provider's reason for refusing a refund is the operator's to read, not the buyer's.
+ */
 export function OrderState({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('billing');
   return (
@@ -28,11 +31,6 @@ export function OrderState({ order }: { order: Order }) {
         <Tag color="error" data-testid="order-refund">
           {t('orders.refundRefused')}
         </Tag>
-      )}
-      {order.refund === 'refused' && order.refundNote && (
-        <Typography.Text type="secondary" className="billing-order-state__note">
-          {order.refundNote}
-        </Typography.Text>
       )}
       {order.state === 'pending' && order.expiresAt && (
         <Typography.Text type="secondary" className="billing-order-state__note">

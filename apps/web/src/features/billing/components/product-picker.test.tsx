@@ -148,6 +148,22 @@ describe('choosing how to pay', () => {
     ]);
   });
 
+  it('inside WeChat’s own browser, asks to open the page elsewhere before paying by wallet', async () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone) Mobile/15E148 MicroMessenger/8.0.50(0x1800323c) NetType/WIFI Language/zh_CN',
+    );
+    mockApi();
+    const user = userEvent.setup();
+    renderInApp(<ProductPicker products={products} account={all} suggestedId={null} />);
+    await user.click(screen.getByText('CNY'));
+    await user.click(screen.getByRole('radio', { name: 'WeChat Pay' }));
+    expect(screen.getByText(/Open in browser/)).toBeInTheDocument();
+    expect(screen.getByTestId('buy')).toBeDisabled();
+    // A card through Stripe opens in any browser.
+    await user.click(screen.getByRole('radio', { name: 'Card (Stripe)' }));
+    expect(screen.getByTestId('buy')).toBeEnabled();
+  });
+
   it('asks a phone for the provider’s app', async () => {
     vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile/15E148');
     const api = mockApi({

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, InputNumber, Radio, Segmented, Typography } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import {
+  CNY_ONLY_PROVIDERS,
   CURRENCIES,
   LIMITS,
   type BillingAccount,
@@ -12,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useCreateOrder } from '../api/create-order.ts';
 import { useGoToCheckout } from '../hooks/use-go-to-checkout.ts';
-import { checkoutDevice } from '../lib/device.ts';
+import { checkoutDevice, insideWechat } from '../lib/device.ts';
 import { defaultCurrency, formatMoney } from '../lib/format.ts';
 import { firstCurrency, providerChoices } from '../lib/providers.ts';
 import { ProductOption } from './product-option.tsx';
@@ -41,6 +42,8 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
   // A choice the currency no longer allows gives way to the first that fits (and returns with it).
   const [chosenProvider, setProvider] = useState<PaymentProviderName | null>(null);
   const provider = chosenProvider && choices.includes(chosenProvider) ? chosenProvider : (choices[0] ?? null);
+  // WeChat's own browser cannot open either wallet's page: the buyer opens the page elsewhere first.
+  const blocked = provider !== null && CNY_ONLY_PROVIDERS.includes(provider) && insideWechat();
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
 
   const buy = () => {
@@ -89,6 +92,7 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
       {offered.length > 0 && !choices.length && (
         <Alert type="info" showIcon title={t('shop.yuanOnly')} className="billing-shop__alert" />
       )}
+      {blocked && <Alert type="warning" showIcon title={t('shop.openInBrowser')} className="billing-shop__alert" />}
       {!products.length ? (
         <Empty description={t('shop.empty')} />
       ) : (
@@ -132,7 +136,7 @@ export function ProductPicker({ products, account, suggestedId }: Props) {
           type="primary"
           size="large"
           icon={<ShoppingCartOutlined />}
-          disabled={!product || !provider}
+          disabled={!product || !provider || blocked}
           loading={create.isPending}
           onClick={buy}
           data-testid="buy"

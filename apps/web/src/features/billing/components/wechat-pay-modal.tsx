@@ -66,7 +66,9 @@ export function WechatPayModal({ orderId, onPaid, onClose }: Props) {
       },
       { onSuccess: (created) => goToCheckout(created.checkoutUrl, created.order.provider) },
     );
-  const settled = status !== 'loading' && status !== 'waiting';
+  // Buy again only once the server says the order is over: the browser's clock alone could be
+  // ahead of an order that is still payable, and a second order would then be paid twice.
+  const settled = order !== undefined && order.state !== 'pending';
 
   return (
     <Modal

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutDevice } from './device.ts';
+import { checkoutDevice, insideWechat } from './device.ts';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -40,5 +40,12 @@ describe('the device a checkout is for', () => {
 
   it('reads the browser it runs in by default', () => {
     expect(checkoutDevice()).toBe('desktop');
+  });
+});
+
+describe('WeChat’s own browser', () => {
+  it('is told apart by its MicroMessenger token', () => {
+    expect(insideWechat(browser(`${IPHONE} MicroMessenger/8.0.50(0x1800323c) NetType/WIFI`))).toBe(true);
+    expect(insideWechat(browser(IPHONE))).toBe(false);
   });
 });

@@ -20,3 +20,10 @@ export function checkoutDevice(browser: Browser = window as Browser): CheckoutDe
   const touchOnly = browser.matchMedia('(pointer: coarse)').matches;
   return touchOnly && browser.matchMedia(NARROW).matches ? 'phone' : 'desktop';
 }
+
+/**
+ * WeChat's own browser (a link opened from a chat): WeChat Pay's H5 page refuses to open there and
+ * Alipay's pages are blocked, so the buyer is asked to open the page in the phone's browser.
+ */
+export const insideWechat = (browser: Browser = window as Browser) =>
+  /MicroMessenger/i.test(browser.navigator.userAgent);
