@@ -135,7 +135,7 @@ export async function prepareEngineTask(
     type: p.type,
     model: p.model,
     prompt: row.promptSent,
-    negativePrompt: [p.negativePrompt].filter(Boolean).join(', '),
+    negativePrompt: row.negativeSent ?? (p.negativePrompt || ''),
     width,
     height,
     count: p.mode === 'upscale' ? 1 : p.count,

@@ -36,6 +36,29 @@ afterEach(() => {
 });
 
 describe('generating with Stability AI', () => {
+  it('sends the user’s negative prompt with their word packages’ negatives', async () => {
+    const { cookie } = await registerUser(t);
+    const pkg = await t.app.inject({
+      method: 'POST',
+      url: '/turing/design/wordPackage/create',
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie },
+      payload: { name: 'Clean', positive: 'crisp daylight', negative: 'blurry, watermark' },
+    });
+    const before = fake.received.length;
+    const submitted = (
+      await submit(t, cookie, {
+        mode: 'text',
+        prompt: 'a timber pavilion',
+        negativePrompt: 'people',
+        wordPackageIds: [pkg.json().data.id as string],
+      })
+    ).json().data as Task;
+    await until(() => getTask(t, cookie, submitted.id), finished);
+    const sent = fake.received.slice(before)[0]!;
+    expect(sent.fields.prompt).toContain('crisp daylight');
+    expect(sent.fields.negative_prompt).toBe('people, blurry, watermark');
+  });
+
   it('completes a submitted task: one request per image, the images stored at our size, each with its seed', async () => {
     const { cookie } = await registerUser(t);
     const before = fake.received.length;

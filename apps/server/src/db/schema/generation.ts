@@ -30,6 +30,11 @@ export const tasks = pgTable(
     params: jsonb('params').$type<TaskParams>().notNull(),
     promptOriginal: text('prompt_original').notNull().default(''),
     promptSent: text('prompt_sent').notNull().default(''),
+    /**
+     * The negative prompt as sent: the user's own and their word packages' negatives ('' for a
+     * model that takes none). Null for tasks made before it was kept: their own negative is sent.
+     */
+    negativeSent: text('negative_sent'),
     translation: text('translation').notNull().default('not_needed'),
     engine: text('engine').notNull(),
     state: text('state').$type<TaskState>().notNull(),

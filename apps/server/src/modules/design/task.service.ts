@@ -161,6 +161,7 @@ export function createTaskService(deps: TaskServiceDeps) {
             params: stored,
             promptOriginal: params.prompt,
             promptSent: composed.prompt,
+            negativeSent: composed.negative,
             translation: composed.translation,
             engine,
             folderId: params.folderId ?? null,
