@@ -8,6 +8,7 @@ import {
 } from '../../../test-support/billing-helpers.ts';
 import { FakeWechatPay, WECHATPAY_TEST } from '../../../test-support/providers/fake-wechatpay.ts';
 import { capturingLogger, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { runAdminCli } from '../../../test-support/admin-cli.ts';
 import { buildWechatTestApp, notify, wechatOrder } from '../../../test-support/wechatpay-helpers.ts';
 
 const fake = await new FakeWechatPay().listen();
@@ -292,6 +293,20 @@ describe('refunds through WeChat Pay', () => {
     await age(second.order.id);
     await sweep();
     expect((await orderOf(t, second.user.cookie, second.order.id)).state).toBe('refunded');
+  });
+
+  it('are asked for from the command line, which says when WeChat Pay is still paying back', async () => {
+    const { order, no } = await paidOrder();
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const asked = await runAdminCli(t, url, 'order:refund', order.id);
+    expect(asked.stdout).toContain(`WeChat Pay accepted the refund of ¥35.00 for order ${order.id}`);
+    expect(asked.stdout).toContain('The order stays paid until WeChat Pay confirms');
+    fake.settleRefund(no);
+    await notify(t, fake.notification('refund', no));
+    fake.refundsRefused = true;
+    const second = await paidOrder();
+    const refused = await runAdminCli(t, url, 'order:refund', second.order.id);
+    expect(`${refused.stdout}${refused.stderr}`).toContain('NOT_ENOUGH');
   });
 
   it('leave the order paid, with WeChat Pay’s reason for the operator, when it refuses', async () => {
