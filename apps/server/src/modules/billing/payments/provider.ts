@@ -86,6 +86,12 @@ export interface RefundRequest {
   currency: Currency;
 }
 
+/**
+ * `2026-11-27T18:30:00`: wall-clock time in Beijing (UTC+8, no daylight saving), as WeChat Pay
+ * and Alipay read the times they are given whatever zone the server runs in.
+ */
+export const beijingClock = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19);
+
 /** The page of the web app that shows an order (and the dev provider's confirmation). */
 export const orderPageUrl = (publicUrl: string, param: 'order' | 'pay' | 'scan', orderId: string) =>
   `${publicUrl}/#/user/product?${param}=${encodeURIComponent(orderId)}`;

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import { beijingClock } from '../provider.ts';
 
 /** An answer of Alipay other than 10000: its code (`40004`), sub_code (`ACQ.TRADE_NOT_EXIST`) and sub_msg. */
 export class AlipayError extends Error {
@@ -44,8 +45,7 @@ export const alipayKeyPem = (text: string) =>
   keyObject(text, 'public').export({ type: 'spki', format: 'pem' }).toString();
 
 /** `2026-11-27 18:30:00`: the gateway's times (timestamp, time_expire), in Beijing time. */
-export const beijingTime = (at: Date) =>
-  new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+export const beijingTime = (at: Date) => beijingClock(at).replace('T', ' ');
 
 export interface AlipayClientOptions {
   appId: string;

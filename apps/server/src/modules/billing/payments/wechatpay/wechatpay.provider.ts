@@ -1,5 +1,6 @@
 import { AppError } from '../../../../shared/app-error.ts';
 import {
+  beijingClock,
   orderPageUrl,
   RefundRefused,
   tradeNoOf,
@@ -37,9 +38,7 @@ interface WechatRefund {
 }
 
 /** `2026-11-27T18:30:00+08:00`: WeChat Pay's time_expire, in Beijing time as its examples give it. */
-export function beijingTime(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
-}
+const beijingTime = (at: Date) => `${beijingClock(at)}+08:00`;
 
 /** Characters, not bytes: WeChat Pay's description holds at most 127. */
 const description = (text: string) => [...text].slice(0, 127).join('');
