@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,9 +14,10 @@ import { envelopePlugin } from './plugins/envelope.ts';
 import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminScope } from './plugins/admin-scope.ts';
+import { adminConsoleModule, adminDashboardModule, adminUsersModule } from './modules/admin/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { billingAdminModule, billingModule, codesAdminModule, redemptionModule } from './modules/billing/index.ts';
-import { communityAdminModule, creatorModule, worksModule } from './modules/community/index.ts';
+import { communityAdminModule, contentAdminModule, creatorModule, worksModule } from './modules/community/index.ts';
 import { designModule } from './modules/design/index.ts';
 import { supportAdminModule, supportModule } from './modules/support/index.ts';
 import { bflWebhookModule, ENGINE_WAKE_CHANNEL, enginesAdminModule, systemModule } from './modules/system/index.ts';
@@ -66,6 +67,8 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
     // Keep-alive sockets with no request in flight close at shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
   });
+  const adminRoutes: NonNullable<FastifyInstance['adminRoutes']> = [];
+  app.decorate('adminRoutes', adminRoutes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set as the request arrives: every answer carries it, errors included (fastify keeps headers).
@@ -122,8 +125,26 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       });
       if (surface === 'all' || surface === 'admin') {
         await api.register(adminScope, {
-          guard: services.adminGuard,
+          access: services.adminAccess,
+          registered: adminRoutes,
           modules: [
+            async (scope) => {
+              await scope.register(adminConsoleModule, { operators: services.operators, audit: services.audit });
+            },
+            async (scope) => {
+              await scope.register(adminDashboardModule, { database, fleet: services.fleet });
+            },
+            async (scope) => {
+              await scope.register(adminUsersModule, {
+                database,
+                users: services.users,
+                ledger: services.ledger,
+                orders: services.orders,
+              });
+            },
+            async (scope) => {
+              await scope.register(contentAdminModule, { database, storage: services.storage });
+            },
             async (scope) => {
               await scope.register(supportAdminModule, { support: services.support });
             },

@@ -118,6 +118,14 @@ const envSchema = z.object({
    * None by default, so a client cannot choose its own address for the per-IP limits.
    */
   TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
+  /**
+   * Whether every operator must pass an authenticator code before using the console: "required"
+   * (the default in production) or "optional" (only operators who set one up are asked).
+   */
+  OPERATOR_TOTP: z
+    .enum(['required', 'optional', ''])
+    .default('')
+    .transform((v) => v || undefined),
   /** Serves the operator's /turing/admin API only on this extra address (e.g. 127.0.0.1:9090), not on PORT. */
   ADMIN_LISTEN: z
     .string()
@@ -317,6 +325,8 @@ export interface Config extends Env {
   paymentsDev: boolean;
   /** Whether /turing/docs serves the OpenAPI document (API_DOCS, or its default). */
   apiDocs: boolean;
+  /** Every operator must pass a second factor (OPERATOR_TOTP, or its default). */
+  operatorTotpRequired: boolean;
 }
 
 /** Parses the environment once; everything else receives the result. */
@@ -348,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentsDev:
       cfg.PAYMENTS_DEV ?? (!production && !cfg.STRIPE_SECRET_KEY && !cfg.WECHATPAY_MCH_ID && !cfg.ALIPAY_APP_ID),
     apiDocs: cfg.API_DOCS ?? !production,
+    operatorTotpRequired: (cfg.OPERATOR_TOTP ?? (production ? 'required' : 'optional')) === 'required',
   };
 }
 

@@ -9,6 +9,7 @@ import { createJobQueue, createTaskAnnouncer } from './generation/queue.ts';
 import { CANCEL_CHANNEL } from './generation/runner.ts';
 import { generationSettings } from './generation/settings.ts';
 import { createOpenAiTranslator } from './generation/translator.ts';
+import { createAdminModule } from './modules/admin/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createCommunityModule, ENVIRONMENT_TAG_SEEDS } from './modules/community/index.ts';
@@ -101,6 +102,13 @@ export async function createServices(config: Config, database: Database, log: Fa
     announcer,
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
   });
+  const admin = createAdminModule({
+    database,
+    limits,
+    users: user.users,
+    adminGuard: support.adminGuard,
+    secondFactorRequired: config.operatorTotpRequired,
+  });
   const system = createSystemModule({
     engines,
     engineFor: (model) => settings.engineFor(model),
@@ -133,6 +141,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     ...workspace,
     ...design,
     ...system,
+    ...admin,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

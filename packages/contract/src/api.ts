@@ -1,7 +1,11 @@
+import type { adminDashboardRoutes } from './admin.dashboard.ts';
+import type { adminConsoleRoutes } from './admin.ts';
+import type { adminUsersRoutes } from './admin.users.ts';
 import type { authRoutes } from './auth.ts';
 import type { billingAdminRoutes } from './billing.admin.ts';
 import type { billingRoutes } from './billing.ts';
 import type { communityAdminRoutes } from './community.admin.ts';
+import type { contentAdminRoutes } from './community.banners.ts';
 import type { creatorRoutes } from './community.creators.ts';
 import type { communityRoutes } from './community.ts';
 import type { designRoutes } from './design.ts';
@@ -20,6 +24,10 @@ type RoutesIn<Group> = Group[keyof Group];
  * only, so a client that imports this brings in no schema code.
  */
 export type ApiRoute =
+  | RoutesIn<typeof adminConsoleRoutes>
+  | RoutesIn<typeof adminDashboardRoutes>
+  | RoutesIn<typeof adminUsersRoutes>
+  | RoutesIn<typeof contentAdminRoutes>
   | RoutesIn<typeof authRoutes>
   | RoutesIn<typeof billingAdminRoutes>
   | RoutesIn<typeof billingRoutes>

@@ -1,3 +1,4 @@
+import { adminEndpoints } from './admin.roles.ts';
 import { endpoints } from './route.ts';
 
 export const billingEndpoints = endpoints({
@@ -28,13 +29,13 @@ export const WECHATPAY_WEBHOOK_PATH = '/billing/webhook/wechatpay';
 export const ALIPAY_WEBHOOK_PATH = '/billing/webhook/alipay';
 
 /** The operator's billing calls (admin token, like the support ones). */
-export const billingAdminEndpoints = endpoints({
-  grant: { method: 'POST', path: '/admin/credits/grant', auth: false, mutates: true },
-  codesMint: { method: 'POST', path: '/admin/codes/mint', auth: false, mutates: true },
-  codes: { method: 'GET', path: '/admin/codes/list', auth: false, mutates: false },
-  codesRevoke: { method: 'POST', path: '/admin/codes/revoke', auth: false, mutates: true },
-  catalogue: { method: 'GET', path: '/admin/catalogue/list', auth: false, mutates: false },
-  catalogueUpdate: { method: 'POST', path: '/admin/catalogue/update', auth: false, mutates: true },
-  orders: { method: 'GET', path: '/admin/orders/list', auth: false, mutates: false },
-  orderRefund: { method: 'POST', path: '/admin/orders/refund', auth: false, mutates: true },
+export const billingAdminEndpoints = adminEndpoints({
+  grant: { method: 'POST', path: '/admin/credits/grant', auth: false, mutates: true, roles: ['finance'] },
+  codesMint: { method: 'POST', path: '/admin/codes/mint', auth: false, mutates: true, roles: ['finance'] },
+  codes: { method: 'GET', path: '/admin/codes/list', auth: false, mutates: false, roles: ['finance'] },
+  codesRevoke: { method: 'POST', path: '/admin/codes/revoke', auth: false, mutates: true, roles: ['finance'] },
+  catalogue: { method: 'GET', path: '/admin/catalogue/list', auth: false, mutates: false, roles: ['finance'] },
+  catalogueUpdate: { method: 'POST', path: '/admin/catalogue/update', auth: false, mutates: true, roles: ['finance'] },
+  orders: { method: 'GET', path: '/admin/orders/list', auth: false, mutates: false, roles: ['finance', 'support'] },
+  orderRefund: { method: 'POST', path: '/admin/orders/refund', auth: false, mutates: true, roles: ['finance'] },
 });

@@ -1,3 +1,4 @@
+import { adminEndpoints } from './admin.roles.ts';
 import { endpoints } from './route.ts';
 
 export const communityEndpoints = endpoints({
@@ -32,10 +33,28 @@ export const creatorEndpoints = endpoints({
 });
 
 /** The operator's moderation calls (admin token). */
-export const communityAdminEndpoints = endpoints({
-  reports: { method: 'GET', path: '/admin/community/reports', auth: false, mutates: false },
-  hideWork: { method: 'POST', path: '/admin/community/work/hide', auth: false, mutates: true },
-  restoreWork: { method: 'POST', path: '/admin/community/work/restore', auth: false, mutates: true },
-  suspendUser: { method: 'POST', path: '/admin/community/user/suspend', auth: false, mutates: true },
-  unsuspendUser: { method: 'POST', path: '/admin/community/user/unsuspend', auth: false, mutates: true },
+export const communityAdminEndpoints = adminEndpoints({
+  reports: { method: 'GET', path: '/admin/community/reports', auth: false, mutates: false, roles: ['moderator'] },
+  hideWork: { method: 'POST', path: '/admin/community/work/hide', auth: false, mutates: true, roles: ['moderator'] },
+  restoreWork: {
+    method: 'POST',
+    path: '/admin/community/work/restore',
+    auth: false,
+    mutates: true,
+    roles: ['moderator'],
+  },
+  suspendUser: {
+    method: 'POST',
+    path: '/admin/community/user/suspend',
+    auth: false,
+    mutates: true,
+    roles: ['moderator'],
+  },
+  unsuspendUser: {
+    method: 'POST',
+    path: '/admin/community/user/unsuspend',
+    auth: false,
+    mutates: true,
+    roles: ['moderator'],
+  },
 });

@@ -1,3 +1,4 @@
+import { ADMIN_ERRORS } from './errors.admin.ts';
 import { MODEL_ERRORS } from './errors.models.ts';
 
 /**
@@ -194,6 +195,7 @@ export const ERRORS = {
   ),
   // A model asked for what it cannot do: refused at submit, before anything is charged.
   ...MODEL_ERRORS,
+  ...ADMIN_ERRORS,
   TASK_REFUSED: def(
     422,
     'The image engine refused this task, your cubes were refunded; please change the settings',

@@ -1,3 +1,4 @@
+import { adminEndpoints } from './admin.roles.ts';
 import { endpoints } from './route.ts';
 
 export const supportEndpoints = endpoints({
@@ -10,11 +11,11 @@ export const supportEndpoints = endpoints({
 });
 
 /** The operator's calls: no user session, an `x-admin-token` header instead (see the admin CLI). */
-export const supportAdminEndpoints = endpoints({
-  list: { method: 'GET', path: '/admin/support/list', auth: false, mutates: false },
-  detail: { method: 'GET', path: '/admin/support/detail', auth: false, mutates: false },
-  reply: { method: 'POST', path: '/admin/support/reply', auth: false, mutates: true },
-  close: { method: 'POST', path: '/admin/support/close', auth: false, mutates: true },
+export const supportAdminEndpoints = adminEndpoints({
+  list: { method: 'GET', path: '/admin/support/list', auth: false, mutates: false, roles: ['support'] },
+  detail: { method: 'GET', path: '/admin/support/detail', auth: false, mutates: false, roles: ['support'] },
+  reply: { method: 'POST', path: '/admin/support/reply', auth: false, mutates: true, roles: ['support'] },
+  close: { method: 'POST', path: '/admin/support/close', auth: false, mutates: true, roles: ['support'] },
 });
 
 export const ADMIN_TOKEN_HEADER = 'x-admin-token';

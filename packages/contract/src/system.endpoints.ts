@@ -1,3 +1,4 @@
+import { adminEndpoints } from './admin.roles.ts';
 import { endpoints } from './route.ts';
 
 export const systemEndpoints = endpoints({
@@ -14,6 +15,6 @@ export const systemEndpoints = endpoints({
 export const BFL_WEBHOOK_PATH = '/hooks/bfl';
 
 /** The operator's view of the process and its generation fleet (admin token). */
-export const systemAdminEndpoints = endpoints({
-  engines: { method: 'GET', path: '/admin/engines', auth: false, mutates: false },
+export const systemAdminEndpoints = adminEndpoints({
+  engines: { method: 'GET', path: '/admin/engines', auth: false, mutates: false, roles: ['owner'] },
 });

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, errorEnvelope, type RouteBodyOutput, type RouteDef, type RouteQueryOutput } from '@turing/contract';
+import {
+  envelope,
+  errorEnvelope,
+  type AdminRoles,
+  type RouteBodyOutput,
+  type RouteDef,
+  type RouteQueryOutput,
+} from '@turing/contract';
 import type { z } from 'zod';
 
 export interface RouteRequest<D extends RouteDef> extends FastifyRequest {
@@ -36,7 +43,14 @@ export function defineRoute<D extends RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       response: { 200: envelope(def.response), '4xx': errorEnvelope, '5xx': errorEnvelope },
     },
-    config: { auth: def.auth, mutates: def.mutates, ...(extra.rateLimit ? { rateLimit: extra.rateLimit } : {}) },
+    config: {
+      auth: def.auth,
+      mutates: def.mutates,
+      // Admin routes carry who may call them; the admin scope reads it from the matched route.
+      ...('roles' in def ? { roles: def.roles as AdminRoles } : {}),
+      ...('beforeSecondFactor' in def ? { beforeSecondFactor: def.beforeSecondFactor === true } : {}),
+      ...(extra.rateLimit ? { rateLimit: extra.rateLimit } : {}),
+    },
     handler: async (req, reply) => {
       const data = await handler(req as unknown as RouteRequest<D>, reply);
       return { status: 200 as const, msg: 'success', data };

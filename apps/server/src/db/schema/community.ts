@@ -54,6 +54,9 @@ export const works = pgTable(
     collectCount: integer('collect_count').notNull().default(0),
     shareCount: integer('share_count').notNull().default(0),
     hiddenReason: text('hidden_reason'),
+    /** The operator who hid the work (a username, or "admin token"), and when. */
+    hiddenBy: text('hidden_by'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /**
      * Signed in every link handed out for the work's images: taking the work out or hiding it
      * counts it up, and the links given out before stop working at once.
@@ -221,4 +224,8 @@ export const banners = pgTable('banners', {
   link: text('link').notNull().default(''),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** Shown from/until then (either may be open). */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,3 +6,4 @@ export * from './generation.ts';
 export * from './workspace.ts';
 export * from './community.ts';
 export * from './billing.ts';
+export * from './admin.ts';

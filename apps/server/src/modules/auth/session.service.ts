@@ -35,6 +35,8 @@ export interface SessionCacheOptions {
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** The stored id of a session cookie's value (other modules key per-session rows by it). */
+export const sessionIdOf = hash;
 
 /**
  * Sessions with a small in-process cache. A lookup that read the database before a revocation or a

@@ -18,7 +18,7 @@ import {
   until,
 } from '../../../test-support/design-helpers.ts';
 import { registerUser, type TestApp } from '../../../test-support/test-app.ts';
-import { csvField } from './ledger.csv.ts';
+import { csvField } from '../../shared/csv.ts';
 import { createPayments } from './payments/payments.ts';
 
 let t: TestApp;

@@ -1,3 +1,4 @@
+import { csvField } from '../../shared/csv.ts';
 import type { LedgerService } from './ledger.service.ts';
 
 const HEADERS = {
@@ -5,12 +6,6 @@ const HEADERS = {
   zh: ['时间', '类型', '魔方', '套餐秒数', '套餐天数', '备注'],
 };
 
-/** Quoted when needed; text a spreadsheet would run as a formula is kept as text. */
-export function csvField(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 const PAGE = 100;
 

@@ -1,4 +1,4 @@
 export { createUserModule, type UserModule } from './user.module.ts';
 export { userModule } from './user.routes.ts';
-export { toProfile } from './user.mapper.ts';
+export { maskEmail, maskPhone, toProfile } from './user.mapper.ts';
 export type { UserService } from './user.service.ts';

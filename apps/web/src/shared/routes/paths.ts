@@ -16,6 +16,8 @@ export const PATHS = {
   detail: '/detail/:id',
   own: '/own',
   redirect: '/redirect',
+  /** The operator console (its pages: features/admin/lib/console-pages.ts). */
+  admin: '/admin',
 } as const;
 
 /**
