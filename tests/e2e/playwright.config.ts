@@ -100,6 +100,8 @@ export default defineConfig({
         ...wechatPayEnv(process.env.E2E_WECHATPAY_URL),
         ...alipayEnv(process.env.E2E_ALIPAY_URL),
         PAYMENTS_DEV: 'true',
+        // Operators pass an authenticator code before the console opens, as in production.
+        OPERATOR_TOTP: 'required',
       },
     },
   ],

@@ -13,6 +13,7 @@ import { CATALOGUE_HELP, CATALOGUE_OPTIONS, catalogueCommands } from './modules/
 import { CODES_HELP, CODES_OPTIONS, codesCommands } from './modules/billing/codes.cli.ts';
 import { ORDERS_HELP, ORDERS_OPTIONS, ordersCommands } from './modules/billing/orders.cli.ts';
 import { ENGINES_HELP, enginesCommands } from './modules/system/engines.cli.ts';
+import { OPERATORS_HELP, operatorsCommands } from './modules/admin/operators.cli.ts';
 
 const HELP = `Turing Design admin
 
@@ -44,7 +45,7 @@ ${ORDERS_HELP}${CATALOGUE_HELP}${CODES_HELP}  community:reports [--status S]   L
                                    in, works and home page leave the community. <user> as
                                    for credits:grant
   user:unsuspend <user>            Lifts a suspension
-${ENGINES_HELP}
+${ENGINES_HELP}${OPERATORS_HELP}
 Options:
   --url <url>      The server (default http://127.0.0.1:<PORT or 8080>)
   --token <token>  The admin token (default ADMIN_TOKEN, else the file <DATA_DIR>/admin-token
@@ -150,7 +151,8 @@ async function run(argv: string[]): Promise<string> {
   Object.assign(commands, ordersCommands(values, rest, usage));
   Object.assign(commands, catalogueCommands(values, rest, usage));
   Object.assign(commands, codesCommands(values, rest, usage));
-  Object.assign(commands, enginesCommands());
+  Object.assign(commands, enginesCommands(rest, usage));
+  Object.assign(commands, operatorsCommands(rest, usage));
   const handler = commands[command];
   if (!handler) throw new UsageError(`Unknown command "${command}".`);
 

@@ -16,7 +16,7 @@ import { createCommunityModule, ENVIRONMENT_TAG_SEEDS } from './modules/communit
 import { createDesignModule } from './modules/design/index.ts';
 import { createMessagingModule } from './modules/messaging/index.ts';
 import { createSupportModule } from './modules/support/index.ts';
-import { createSystemModule } from './modules/system/index.ts';
+import { createEngineDrainStore, createSystemModule } from './modules/system/index.ts';
 import { createUploadModule } from './modules/upload/index.ts';
 import { createUserModule } from './modules/user/index.ts';
 import { createWorkspaceModule } from './modules/workspace/index.ts';
@@ -42,7 +42,9 @@ export async function createServices(config: Config, database: Database, log: Fa
   const stage = reachableFromOutside(config.PUBLIC_URL)
     ? createInputStager(storage, config.publicUrl, Math.max(300, Math.ceil(config.TASK_TIMEOUT_MS / 1000)))
     : undefined;
-  const engines = createEngineRegistry(config, log, { wakeups, stage });
+  // GPU servers operators drained: every node's fleet reads them when it dispatches.
+  const engineDrains = createEngineDrainStore(db);
+  const engines = createEngineRegistry(config, log, { wakeups, stage, drains: engineDrains.marks });
   const translator = config.OPENAI_API_KEY
     ? createOpenAiTranslator({
         apiKey: config.OPENAI_API_KEY,
@@ -93,6 +95,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     eventStreamsPerUser: config.EVENT_STREAMS_PER_USER,
     extraTags: ENVIRONMENT_TAG_SEEDS,
     presetsDir: path.join(config.DATA_DIR, 'presets'),
+    storage,
     ledger: billing.ledger,
     uploads,
     images,
@@ -108,12 +111,15 @@ export async function createServices(config: Config, database: Database, log: Fa
     users: user.users,
     adminGuard: support.adminGuard,
     secondFactorRequired: config.operatorTotpRequired,
+    onRoleChanged: (userId) => sessions.userChanged(userId),
   });
   const system = createSystemModule({
     engines,
     engineFor: (model) => settings.engineFor(model),
     models: () => settings.modelsToRun(),
     defaultEngine: config.GENERATION_ENGINE,
+    drains: engineDrains,
+    transaction: (work) => database.transaction(work),
   });
 
   return {

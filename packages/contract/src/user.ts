@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATOR_ROLES } from './admin.roles.ts';
 import {
   codeField,
   confirmPasswordField,
@@ -47,6 +48,8 @@ export const userProfile = z.object({
   wechatBound: z.boolean(),
   inviteCode: z.string(),
   hasPassword: z.boolean(),
+  /** The account's role in the operator console; null for everyone else. */
+  operator: z.enum(OPERATOR_ROLES).nullable(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

@@ -284,6 +284,15 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'security',
+                handle: h({ title: 'routes.admin' }),
+                lazy: page(
+                  () => import('../features/admin/pages/security-page.tsx'),
+                  (m) => m.SecurityPage,
+                  ['admin', 'errors'],
+                ),
+              },
+              {
                 path: 'audit',
                 handle: h({ title: 'routes.admin' }),
                 lazy: page(

@@ -17,6 +17,7 @@ export interface AdminModuleDeps {
   adminGuard: AdminGuard;
   /** Every operator must pass a second factor (OPERATOR_TOTP; on in production). */
   secondFactorRequired: boolean;
+  onRoleChanged: (userId: string) => void;
 }
 
 /** Operators with roles and a second factor, the access check of every admin call, the audit trail. */
@@ -30,6 +31,7 @@ export function createAdminModule(deps: AdminModuleDeps) {
     findUser: (text) => deps.users.findForOperator(text),
     contactOf: (u) => (u.email ? maskEmail(u.email) : u.phone ? maskPhone(u.phone) : null),
     secondFactorRequired: deps.secondFactorRequired,
+    onRoleChanged: deps.onRoleChanged,
   });
   return {
     operators,

@@ -30,6 +30,8 @@ export interface OperatorsDeps {
   contactOf: (user: { email: string | null; phone: string | null }) => string | null;
   /** Every operator must pass a second factor (production), not only those who set one up. */
   secondFactorRequired: boolean;
+  /** An account's role changed: its cached profile (the header's console link) is read again. */
+  onRoleChanged: (userId: string) => void;
   now?: () => Date;
 }
 
@@ -114,7 +116,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
     async grant(text: string, role: OperatorRole, by: AuditActor, audit: AuditWrite) {
       const user = await target(text);
       if (user.suspendedAt) throw new AppError('OPERATOR_SUSPENDED');
-      return deps.transaction(async (tx) => {
+      const done = await deps.transaction(async (tx) => {
         const r = deps.operators.in(tx);
         const owners = await r.lockOwners();
         if (role !== 'owner' && owners.length === 1 && owners[0] === user.id) throw new AppError('OPERATOR_LAST_OWNER');
@@ -128,11 +130,13 @@ export function createOperatorsService(deps: OperatorsDeps) {
         });
         return summary(after, user, deps.contactOf(user));
       });
+      deps.onRoleChanged(user.id);
+      return done;
     },
 
     async revoke(text: string, audit: AuditWrite) {
       const user = await target(text);
-      return deps.transaction(async (tx) => {
+      const done = await deps.transaction(async (tx) => {
         const r = deps.operators.in(tx);
         const owners = await r.lockOwners();
         if (owners.length === 1 && owners[0] === user.id) throw new AppError('OPERATOR_LAST_OWNER');
@@ -147,6 +151,8 @@ export function createOperatorsService(deps: OperatorsDeps) {
         });
         return { userId: user.id, username: user.username };
       });
+      deps.onRoleChanged(user.id);
+      return done;
     },
 
     /** A lost phone: the operator sets up a new authenticator at their next sign-in to the console. */
@@ -211,6 +217,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
           after: { secondFactor: true },
         });
       });
+      await deps.limits.clear(`totp:${actor.userId}`);
       return { recoveryCodes: codes };
     },
 

@@ -4,13 +4,15 @@ import { sessions, type UserRow, users } from '../../db/schema/index.ts';
 import { isVipNow } from '../billing/index.ts';
 
 /** The user as requests see it: every column but the password hash, which only password checks read. */
-export type SessionUser = Omit<UserRow, 'passwordHash'> & { hasPassword: boolean };
+export type SessionUser = Omit<UserRow, 'passwordHash'> & { hasPassword: boolean; operatorRole: string | null };
 
 const { passwordHash, ...publicColumns } = getTableColumns(users);
 const sessionUserColumns = {
   ...publicColumns,
   isVip: isVipNow,
   hasPassword: sql<boolean>`(${passwordHash} is not null)`,
+  // The header offers the console to operators; one primary-key lookup on a cache miss.
+  operatorRole: sql<string | null>`(select o.role from operators o where o.user_id = ${users.id})`,
 };
 
 export function createSessionRepository(db: Db) {

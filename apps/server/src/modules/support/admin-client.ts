@@ -2,6 +2,7 @@ import {
   ADMIN_TOKEN_HEADER,
   APP_HEADER,
   LIMITS,
+  adminConsoleRoutes,
   billingAdminRoutes,
   communityAdminRoutes,
   supportAdminRoutes,
@@ -14,6 +15,7 @@ import {
 type RoutesIn<Group> = Group[keyof Group];
 /** The admin API: every route the client may call, each one contract object (path, method, schemas). */
 export type AdminRoute =
+  | RoutesIn<typeof adminConsoleRoutes>
   | RoutesIn<typeof supportAdminRoutes>
   | RoutesIn<typeof billingAdminRoutes>
   | RoutesIn<typeof communityAdminRoutes>

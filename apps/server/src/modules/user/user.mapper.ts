@@ -44,5 +44,6 @@ function profileOf(user: UserRow | SessionUser): UserProfile {
     wechatBound: user.wechatOpenId !== null,
     inviteCode: user.inviteCode,
     hasPassword: 'hasPassword' in user ? user.hasPassword : user.passwordHash !== null,
+    operator: 'operatorRole' in user ? (user.operatorRole as UserProfile['operator']) : null,
   };
 }

@@ -1,7 +1,8 @@
 import { Dropdown, type MenuProps } from 'antd';
-import { CrownFilled, LogoutOutlined } from '@ant-design/icons';
+import { ControlOutlined, CrownFilled, LogoutOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../shared/routes/paths.ts';
 import { useLoginStore } from '../../shared/session/login-store.ts';
 import { USER_LINKS, useLogoutAction } from './user-actions.tsx';
 import { UserAvatar } from '../../shared/ui/user-avatar/user-avatar.tsx';
@@ -13,6 +14,7 @@ export function UserMenu() {
   const nickname = useLoginStore((s) => s.nickname);
   const onLogout = useLogoutAction();
   const isVip = useLoginStore((s) => s.isVip);
+  const isOperator = useLoginStore((s) => s.isOperator);
 
   const items: MenuProps['items'] = [
     ...USER_LINKS.map((link) => ({
@@ -21,6 +23,10 @@ export function UserMenu() {
       label: t(link.label),
       onClick: () => navigate(link.to),
     })),
+    // Only operators learn the console exists.
+    ...(isOperator
+      ? [{ key: 'console', icon: <ControlOutlined />, label: t('nav.console'), onClick: () => navigate(PATHS.admin) }]
+      : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true, onClick: onLogout },
   ];

@@ -8,6 +8,8 @@ interface LoginState {
   nickname: string;
   /** A time plan is running (the header shows the VIP mark). */
   isVip: boolean;
+  /** The account runs the service: the header offers the operator console. */
+  isOperator: boolean;
   /** A fetched profile: the login state becomes true and the profile is cached. */
   setProfile(profile: UserProfile): void;
   /** Logout or an expired session: state false, cached profile cleared, store reset. */
@@ -21,15 +23,22 @@ export const useLoginStore = create<LoginState>((set) => ({
   avatarUrl: cached?.avatarUrl ?? null,
   nickname: cached?.nickname ?? '',
   isVip: cached?.isVip === true,
+  isOperator: Boolean(cached?.operator),
   setProfile(profile) {
     storage.set(STORAGE_KEYS.isLogin, true);
     storage.set(STORAGE_KEYS.userProfile, profile);
-    set({ loginState: true, avatarUrl: profile.avatarUrl, nickname: profile.nickname, isVip: profile.isVip });
+    set({
+      loginState: true,
+      avatarUrl: profile.avatarUrl,
+      nickname: profile.nickname,
+      isVip: profile.isVip,
+      isOperator: Boolean(profile.operator),
+    });
   },
   reset() {
     storage.set(STORAGE_KEYS.isLogin, false);
     storage.remove(STORAGE_KEYS.userProfile);
-    set({ loginState: false, avatarUrl: null, nickname: '', isVip: false });
+    set({ loginState: false, avatarUrl: null, nickname: '', isVip: false, isOperator: false });
   },
 }));
 

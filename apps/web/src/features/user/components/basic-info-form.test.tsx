@@ -22,6 +22,7 @@ const profile: UserProfile = {
   wechatBound: false,
   inviteCode: 'ADA00001',
   hasPassword: true,
+  operator: null,
 };
 
 beforeEach(async () => {

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminConsoleEndpoints } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { auditQueryKey } from './list-audit.ts';
+import { operatorsQueryKey } from './list-operators.ts';
+
+export const revokeOperator = (body: { user: string }) => call(adminConsoleEndpoints.operatorRevoke, { body });
+
+/** Ends an account's operator role. */
+export function useRevokeOperator() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: revokeOperator,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: operatorsQueryKey }),
+        client.invalidateQueries({ queryKey: auditQueryKey }),
+      ]),
+  });
+}
