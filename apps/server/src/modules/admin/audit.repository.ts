@@ -44,7 +44,9 @@ export function createAuditRepository(db: Db) {
         where.push(
           UUID.test(filter.actor)
             ? eq(auditLog.actorId, filter.actor)
-            : sql`lower(${auditLog.actorName}) = lower(${filter.actor})`,
+            : filter.actor.toLowerCase() === 'token'
+              ? eq(auditLog.via, 'token')
+              : sql`lower(${auditLog.actorName}) = lower(${filter.actor})`,
         );
       }
       if (filter.action) where.push(like(auditLog.action, `${escapeLike(filter.action)}%`));
