@@ -143,7 +143,11 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
               });
             },
             async (scope) => {
-              await scope.register(contentAdminModule, { database, storage: services.storage });
+              await scope.register(contentAdminModule, {
+                database,
+                storage: services.storage,
+                presetPictures: services.presetPictures,
+              });
             },
             async (scope) => {
               await scope.register(supportAdminModule, { support: services.support });
@@ -157,7 +161,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
               });
             },
             async (scope) => {
-              await scope.register(codesAdminModule, { redemption: services.redemption });
+              await scope.register(codesAdminModule, { redemption: services.redemption, audit: services.audit });
             },
             async (scope) => {
               await scope.register(communityAdminModule, { moderation: services.moderation });
@@ -167,6 +171,11 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
             },
           ],
         });
+      }
+      // On its own internal address (ADMIN_LISTEN) the console still needs operators to sign in.
+      if (surface === 'admin') {
+        await api.register(userModule, { users: services.users, oauth: services.oauth });
+        await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
       }
       if (!users) return;
       // FLUX's signed callback, only where BFL was told to call (BFL_WEBHOOK_SECRET with PUBLIC_URL).
@@ -217,6 +226,9 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
     // Task events reach this node's open streams through LISTEN, from whichever node made them.
     app.addHook('onReady', async () => services.events.start());
     app.addHook('preClose', async () => services.events.stop());
+  }
+  // The web app (and with it the console) on the public port, and on the operators' own address.
+  if (users || surface === 'admin') {
     await app.register(staticFilesPlugin, {
       webDist: config.WEB_DIST,
       storage: services.storage,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ENGINE_NAMES } from '@turing/contract';
 import { chinaProblems, chinaSettings } from './config.china.ts';
+import { operatorSettings } from './config.operators.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -105,39 +106,13 @@ const envSchema = z.object({
     .transform((v) => v || undefined)
     .pipe(z.string().min(16).optional())
     .optional(),
-  /** The operator's token for /turing/admin; without it the server keeps a random one in <DATA_DIR>/admin-token. */
-  ADMIN_TOKEN: z
-    .string()
-    .trim()
-    .transform((v) => v || undefined)
-    .pipe(z.string().min(16, 'must be at least 16 characters').optional())
-    .optional(),
   /**
    * Which proxies may set X-Forwarded-For: a hop count ("1": the nearest hops, whatever their
    * address), "true" (every hop), "false", or a comma-separated list of addresses and CIDR ranges.
    * None by default, so a client cannot choose its own address for the per-IP limits.
    */
   TRUST_PROXY: z.string().trim().default('').transform(parseTrustProxy),
-  /**
-   * Whether every operator must pass an authenticator code before using the console: "required"
-   * (the default in production) or "optional" (only operators who set one up are asked).
-   */
-  OPERATOR_TOTP: z
-    .enum(['required', 'optional', ''])
-    .default('')
-    .transform((v) => v || undefined),
-  /** Serves the operator's /turing/admin API only on this extra address (e.g. 127.0.0.1:9090), not on PORT. */
-  ADMIN_LISTEN: z
-    .string()
-    .trim()
-    .default('')
-    .transform((v) => v || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port')
-        .optional(),
-    ),
+  ...operatorSettings,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Largest JSON body a route accepts unless it says otherwise. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billingAdminEndpoints } from './billing.endpoints.ts';
-import { order } from './billing.ts';
+import { CURRENCIES, ORDER_STATES, PAYMENT_PROVIDERS, order } from './billing.ts';
 import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
@@ -33,6 +33,8 @@ export const grantResult = z.object({
 /** Codes an operator mints in one batch, at most. */
 export const CODES_MINT_MAX = 10_000;
 export const CODE_STATUSES = ['unused', 'used', 'expired', 'revoked'] as const;
+/** Characters of a batch's note, at most. */
+export const CODES_NOTE_MAX = 200;
 const batchName = z
   .string()
   .trim()
@@ -47,6 +49,8 @@ export const codesMintBody = z
     expiresAt: z.iso.datetime({ error: 'VALIDATION' }).optional(),
     /** Names the batch for listing and revoking; made up from the date when left out. */
     batch: batchName.optional(),
+    /** What the batch is for (a campaign, a partner); kept with the batch's audit record. */
+    note: textField(CODES_NOTE_MAX).default(''),
   })
   .strict()
   .refine((b) => b.cubes + b.planDays > 0, 'VALIDATION')
@@ -130,6 +134,30 @@ export const orderRefundResult = z.object({
   pending: z.boolean(),
 });
 
+/** Rows one orders CSV export holds at most (newest first); narrow the filter for more. */
+export const ORDERS_EXPORT_MAX = 50_000;
+
+const ordersFilter = z.object({
+  state: z.enum(ORDER_STATES, { error: 'VALIDATION' }).optional(),
+  provider: z.enum(PAYMENT_PROVIDERS, { error: 'VALIDATION' }).optional(),
+  currency: z.enum(CURRENCIES, { error: 'VALIDATION' }).optional(),
+  /** Orders made at or after `from` and before `to`. */
+  from: z.iso.datetime({ error: 'VALIDATION' }).optional(),
+  to: z.iso.datetime({ error: 'VALIDATION' }).optional(),
+  /** One account's orders: user id, username, e-mail address or phone number. */
+  user: grantBody.shape.user.optional(),
+});
+const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to);
+export const ordersQuery = ordersFilter.refine(inOrder, 'ORDERS_RANGE');
+export type OrdersQuery = z.input<typeof ordersQuery>;
+
+/** An order as the console lists it: with its buyer and when it was refunded. */
+export const adminOrder = order.extend({
+  user: z.object({ id: z.string(), username: z.string() }),
+  refundedAt: z.iso.datetime().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
 export const billingAdminRoutes = {
   grant: route({
     ...billingAdminEndpoints.grant,
@@ -156,6 +184,7 @@ export const billingAdminRoutes = {
       cubes: z.number().int(),
       planDays: z.number().int(),
       expiresAt: z.iso.datetime().nullable(),
+      note: z.string(),
       codes: z.array(z.string()),
     }),
     summary: 'Mints a batch of redemption codes worth cubes and/or plan days',
@@ -167,7 +196,12 @@ export const billingAdminRoutes = {
       status: z.enum([...CODE_STATUSES, 'all'], { error: 'VALIDATION' }).default('all'),
       limit: z.coerce.number().int('VALIDATION').min(1, 'VALIDATION').max(CODES_MINT_MAX, 'VALIDATION').default(1000),
     }),
-    response: z.object({ items: z.array(adminCode), total: z.number().int() }),
+    response: z.object({
+      items: z.array(adminCode),
+      total: z.number().int(),
+      /** The notes of the listed batches that have one, by batch. */
+      notes: z.record(z.string(), z.string()),
+    }),
     summary: 'Redemption codes, newest batch first, with who used them',
   }),
   codesRevoke: route({
@@ -192,6 +226,18 @@ export const billingAdminRoutes = {
     query: z.object({ user: grantBody.shape.user, ...pageQuery.shape }),
     response: page(order).extend({ userId: z.string(), username: z.string() }),
     summary: 'One user’s orders, newest first (the user by id, username, e-mail or phone)',
+  }),
+  ordersSearch: route({
+    ...billingAdminEndpoints.ordersSearch,
+    query: ordersFilter.extend(pageQuery.shape).refine(inOrder, 'ORDERS_RANGE'),
+    response: page(adminOrder),
+    summary: 'Every user’s orders, newest first, by state, provider, currency, period and account',
+  }),
+  ordersExport: route({
+    ...billingAdminEndpoints.ordersExport,
+    query: ordersQuery,
+    response: z.string(),
+    summary: 'The filtered orders as CSV (UTF-8 with BOM, newest first)',
   }),
   orderRefund: route({
     ...billingAdminEndpoints.orderRefund,

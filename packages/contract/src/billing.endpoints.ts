@@ -28,7 +28,7 @@ export const WECHATPAY_WEBHOOK_PATH = '/billing/webhook/wechatpay';
 /** Alipay's asynchronous notifications (a signed form; answered with the text `success`). */
 export const ALIPAY_WEBHOOK_PATH = '/billing/webhook/alipay';
 
-/** The operator's billing calls (admin token, like the support ones). */
+/** The operator's billing calls: the finance role's (owners may make them all). */
 export const billingAdminEndpoints = adminEndpoints({
   grant: { method: 'POST', path: '/admin/credits/grant', auth: false, mutates: true, roles: ['finance'] },
   codesMint: { method: 'POST', path: '/admin/codes/mint', auth: false, mutates: true, roles: ['finance'] },
@@ -38,4 +38,7 @@ export const billingAdminEndpoints = adminEndpoints({
   catalogueUpdate: { method: 'POST', path: '/admin/catalogue/update', auth: false, mutates: true, roles: ['finance'] },
   orders: { method: 'GET', path: '/admin/orders/list', auth: false, mutates: false, roles: ['finance', 'support'] },
   orderRefund: { method: 'POST', path: '/admin/orders/refund', auth: false, mutates: true, roles: ['finance'] },
+  /** Every user's orders; support reads one user's through `orders` (their account), not all of them. */
+  ordersSearch: { method: 'GET', path: '/admin/orders/search', auth: false, mutates: false, roles: ['finance'] },
+  ordersExport: { method: 'GET', path: '/admin/orders/export', auth: false, mutates: false, roles: ['finance'] },
 });

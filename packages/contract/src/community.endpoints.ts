@@ -32,9 +32,18 @@ export const creatorEndpoints = endpoints({
   following: { method: 'GET', path: '/user/following', auth: false, mutates: false },
 });
 
-/** The operator's moderation calls (admin token). */
+/** The operator's moderation calls (admin token, or a moderator's session). */
 export const communityAdminEndpoints = adminEndpoints({
   reports: { method: 'GET', path: '/admin/community/reports', auth: false, mutates: false, roles: ['moderator'] },
+  queue: { method: 'GET', path: '/admin/community/queue', auth: false, mutates: false, roles: ['moderator'] },
+  hidden: { method: 'GET', path: '/admin/community/hidden', auth: false, mutates: false, roles: ['moderator'] },
+  dismissReports: {
+    method: 'POST',
+    path: '/admin/community/reports/dismiss',
+    auth: false,
+    mutates: true,
+    roles: ['moderator'],
+  },
   hideWork: { method: 'POST', path: '/admin/community/work/hide', auth: false, mutates: true, roles: ['moderator'] },
   restoreWork: {
     method: 'POST',

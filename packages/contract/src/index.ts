@@ -36,4 +36,5 @@ export * from './community.creators.ts';
 export * from './community.admin.ts';
 export * from './community.endpoints.ts';
 export * from './community.banners.ts';
+export * from './community.banners.endpoints.ts';
 export * from './file-names.ts';

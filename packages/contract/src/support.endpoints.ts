@@ -10,9 +10,10 @@ export const supportEndpoints = endpoints({
   reply: { method: 'POST', path: '/support/reply', auth: true, mutates: true },
 });
 
-/** The operator's calls: no user session, an `x-admin-token` header instead (see the admin CLI). */
+/** The operator's calls: the admin token (the CLI) or an operator's session with the support role. */
 export const supportAdminEndpoints = adminEndpoints({
   list: { method: 'GET', path: '/admin/support/list', auth: false, mutates: false, roles: ['support'] },
+  counts: { method: 'GET', path: '/admin/support/counts', auth: false, mutates: false, roles: ['support'] },
   detail: { method: 'GET', path: '/admin/support/detail', auth: false, mutates: false, roles: ['support'] },
   reply: { method: 'POST', path: '/admin/support/reply', auth: false, mutates: true, roles: ['support'] },
   close: { method: 'POST', path: '/admin/support/close', auth: false, mutates: true, roles: ['support'] },

@@ -123,6 +123,11 @@ const adminFields = {
   locale: z.enum(['en', 'zh']),
   /** Who wrote last: 'user' means the ticket waits for an answer. */
   lastAuthor: messageAuthor,
+  /**
+   * The user's messages support has not seen: those after the last staff reply, while the ticket is
+   * not closed (answering or closing it is what reading it means to support).
+   */
+  unreadByStaff: z.number().int().nonnegative(),
 };
 
 export const adminTicketSummary = ticketSummary.omit({ unread: true }).extend(adminFields);
@@ -132,7 +137,18 @@ export const adminTicketDetail = ticketDetail.omit({ unread: true }).extend(admi
 export type AdminTicketDetail = z.infer<typeof adminTicketDetail>;
 
 export const adminReplyBody = z.object({ ticketId, message: ticketMessageField }).strict();
+export type AdminReplyBody = z.input<typeof adminReplyBody>;
 export const adminCloseBody = z.object({ ticketId }).strict();
+
+/** The support inbox at a glance (the console's badge): tickets per status and unread user messages. */
+export const adminTicketCounts = z.object({
+  open: z.number().int(),
+  answered: z.number().int(),
+  closed: z.number().int(),
+  /** User messages support has not seen, over every ticket that is not closed. */
+  unreadMessages: z.number().int(),
+});
+export type AdminTicketCounts = z.infer<typeof adminTicketCounts>;
 
 export const supportAdminRoutes = {
   list: route({
@@ -141,6 +157,11 @@ export const supportAdminRoutes = {
     response: page(adminTicketSummary),
     summary:
       'Tickets of every user with one status (open by default), latest activity first, one page at a time (keyset cursor)',
+  }),
+  counts: route({
+    ...supportAdminEndpoints.counts,
+    response: adminTicketCounts,
+    summary: 'How many tickets have each status, and how many user messages support has not seen',
   }),
   detail: route({
     ...supportAdminEndpoints.detail,
@@ -152,12 +173,13 @@ export const supportAdminRoutes = {
     ...supportAdminEndpoints.reply,
     body: adminReplyBody,
     response: adminTicketDetail.extend({ emailed: z.boolean() }),
-    summary: 'Answers as staff: the ticket becomes answered and the user is told by e-mail',
+    summary:
+      'Answers as staff: the ticket becomes answered and the user is told by e-mail (audited: status before and after)',
   }),
   close: route({
     ...supportAdminEndpoints.close,
     body: adminCloseBody,
     response: adminTicketDetail,
-    summary: 'Closes a ticket; a later reply from the user opens it again',
+    summary: 'Closes a ticket; a later reply from the user opens it again (audited; a closed ticket: TICKET_CLOSED)',
   }),
 };

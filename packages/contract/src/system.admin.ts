@@ -8,7 +8,7 @@ export const ENGINE_SERVER_STATES = ['up', 'draining', 'down'] as const;
 /** One generation server of a fleet (ComfyUI) as its engine last saw it. */
 export const engineServer = z.object({
   url: z.string(),
-  /** up: takes work; draining: finishes its work but takes none (lacks nodes or models, or retired); down: unreachable or hung. */
+  /** up: takes work; draining: finishes its work but takes none (lacks nodes or models, or drained by an operator); down: unreachable or hung. */
   state: z.enum(ENGINE_SERVER_STATES),
   ok: z.boolean(),
   /** Prompts running and waiting there (every client's), and ours finished there since this process started. */
@@ -19,7 +19,11 @@ export const engineServer = z.object({
   /** When the server entered its current state. */
   since: z.iso.datetime({ offset: true }),
   detail: z.string().optional(),
+  /** Set while an operator has it drained (engines/drain): who, and since when. */
+  drainedBy: z.string().optional(),
+  drainedAt: z.iso.datetime({ offset: true }).optional(),
 });
+export type EngineServer = z.infer<typeof engineServer>;
 
 /** A configured engine and its health, checked when asked. */
 export const adminEngine = z.object({
@@ -39,10 +43,35 @@ export const adminEngine = z.object({
 });
 export type AdminEngine = z.infer<typeof adminEngine>;
 
+/** A server's address as the engines list names it (a trailing slash is ignored). */
+export const engineServerBody = z
+  .object({
+    url: z
+      .string({ error: 'ENGINE_SERVER_NOT_FOUND' })
+      .trim()
+      .min(1, 'ENGINE_SERVER_NOT_FOUND')
+      .max(2048, 'ENGINE_SERVER_NOT_FOUND'),
+  })
+  .strict();
+export type EngineServerBody = z.input<typeof engineServerBody>;
+
 export const systemAdminRoutes = {
   engines: route({
     ...systemAdminEndpoints.engines,
     response: z.array(adminEngine),
     summary: 'Every configured generation engine, checked now, with the state and queue of each of its servers',
+  }),
+  drain: route({
+    ...systemAdminEndpoints.drain,
+    body: engineServerBody,
+    response: engineServer,
+    summary:
+      'Takes a server out of rotation on every node: it finishes the work it has and gets no new work until resumed (audited)',
+  }),
+  resume: route({
+    ...systemAdminEndpoints.resume,
+    body: engineServerBody,
+    response: engineServer,
+    summary: 'Puts a drained server back into rotation: it takes work again (audited)',
   }),
 };

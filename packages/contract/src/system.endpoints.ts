@@ -14,7 +14,9 @@ export const systemEndpoints = endpoints({
  */
 export const BFL_WEBHOOK_PATH = '/hooks/bfl';
 
-/** The operator's view of the process and its generation fleet (admin token). */
+/** The operator's view of the process and its generation fleet, and taking a server out of rotation. */
 export const systemAdminEndpoints = adminEndpoints({
   engines: { method: 'GET', path: '/admin/engines', auth: false, mutates: false, roles: ['owner'] },
+  drain: { method: 'POST', path: '/admin/engines/drain', auth: false, mutates: true, roles: ['owner'] },
+  resume: { method: 'POST', path: '/admin/engines/resume', auth: false, mutates: true, roles: ['owner'] },
 });

@@ -3,6 +3,7 @@ import { BFL_WEBHOOK_PATH } from '@turing/contract';
 import type { Config } from '../config.ts';
 import type { Engine, EngineName } from './engine.ts';
 import type { JobWakeups } from './engines/async-job/wakeups.ts';
+import type { DrainSource } from './engines/comfyui/operator-drains.ts';
 import type { InputStager } from './input-stager.ts';
 
 /** Where BFL calls back when a job ends (see the system module's webhook). */
@@ -12,11 +13,12 @@ export const bflWebhookUrl = (config: Config) => `${config.publicUrl}/turing${BF
  * The configured engines, loaded and made on first use (a node never loads what it never runs).
  * `wakeups`: provider callbacks that end a waiting poll early. `stage`: puts input images where a
  * provider can fetch them by URL (given only when the server has an address reachable from outside).
+ * `drains`: the GPU servers operators took out of rotation.
  */
 export function createEngineRegistry(
   config: Config,
   log: FastifyBaseLogger,
-  extra: { wakeups?: JobWakeups; stage?: InputStager } = {},
+  extra: { wakeups?: JobWakeups; stage?: InputStager; drains?: DrainSource } = {},
 ) {
   const made = new Map<EngineName, Promise<Engine>>();
   const make = async (name: EngineName): Promise<Engine> => {
@@ -52,6 +54,7 @@ export function createEngineRegistry(
           // Stable across restarts and distinct per node: ComfyUI sends a prompt's messages only to
           // the client that queued it, so a restarted node keeps hearing about the prompts it resumes.
           clientId: `turing-${config.nodeId}`,
+          drains: extra.drains,
           log,
         });
       }

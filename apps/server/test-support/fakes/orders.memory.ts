@@ -106,6 +106,8 @@ export function createMemoryOrders(store: MemoryStore) {
     find: async (id) => copy(rows.get(id)),
     findOwned: async (id, userId) => copy([...rows.values()].find((r) => r.id === id && r.userId === userId)),
     listForUser: () => Promise.reject(new Error('keyset pages are not modelled by the in-memory orders')),
+    search: () => Promise.reject(new Error('keyset pages are not modelled by the in-memory orders')),
+    usernameOf: async (userId) => `user-${userId}`,
     async transition(id, from, to) {
       const row = rows.get(id);
       if (!row || row.state !== from) return null;

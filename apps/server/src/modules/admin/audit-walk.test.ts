@@ -33,7 +33,7 @@ const picture = (width: number, height: number) =>
 
 function multipart(fields: Record<string, string>, file: Buffer) {
   const boundary = '----audit-walk';
-  const parts = Object.entries(fields).map(([name, value]) =>
+  const parts: Uint8Array[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   parts.push(

@@ -37,7 +37,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     welcomeCubes: deps.welcomeCubes,
     activeCap: deps.activeCap,
   });
-  const products = createProductCatalogue(database.db);
+  const products = createProductCatalogue(database.db, transaction);
   await products.seed();
   const payments = await createPayments(config, deps.log);
   const orders = createOrderService({

@@ -76,7 +76,7 @@ describe('the catalogue from the command line', () => {
       headers: { ...appHeaders(), [ADMIN_TOKEN_HEADER]: t.app.services!.adminToken },
       payload: { id: 'plan-day', cubes: 10 },
     });
-    expect(planCubes.json().code).toBe('VALIDATION');
+    expect(planCubes.json().code).toBe('CATALOGUE_PLAN_CUBES');
     expect((await onSale()).find((p) => p.id === 'cubes-600')!.price.CNY).toBe(8800);
   });
 

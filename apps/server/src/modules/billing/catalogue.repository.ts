@@ -37,8 +37,10 @@ export function createCatalogueRepository(db: Db) {
       return row ?? null;
     },
 
-    async find(id: string): Promise<ProductRow | null> {
-      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+    /** With `lock`, the row stays as read until the caller's transaction ends. */
+    async find(id: string, opts: { lock?: boolean } = {}): Promise<ProductRow | null> {
+      const query = db.select().from(products).where(eq(products.id, id)).limit(1);
+      const [row] = opts.lock ? await query.for('update') : await query;
       return row ?? null;
     },
   };

@@ -1,7 +1,9 @@
 import type { CatalogueEntry, Product } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
+import type { Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { AuditWrite } from '../../shared/audit.ts';
 import { createCatalogueRepository, type NewProduct, type ProductPatch } from './catalogue.repository.ts';
 
 export const PERIOD_SECONDS = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 } as const;
@@ -76,8 +78,10 @@ const toEntry = (row: ProductRow): CatalogueEntry => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+const PATCHABLE = ['priceCny', 'priceUsd', 'cubes', 'active', 'nameEn', 'nameZh'] as const;
+
 /** Cube packs and time plans with their prices, kept in the database so operators can change them. */
-export function createProductCatalogue(db: Db) {
+export function createProductCatalogue(db: Db, transaction: Transactor) {
   const repo = createCatalogueRepository(db);
   return {
     seed: () => repo.seed(SEED),
@@ -89,14 +93,26 @@ export function createProductCatalogue(db: Db) {
       return row;
     },
     adminList: async () => (await repo.all()).map(toEntry),
-    async adminUpdate(id: string, patch: ProductPatch) {
-      const current = await repo.find(id);
-      if (!current) throw new AppError('PRODUCT_NOT_FOUND');
-      // A plan grants time, not cubes: giving it cubes would make it a different product.
-      if (patch.cubes !== undefined && current.kind !== 'cubes') throw new AppError('VALIDATION');
-      const row = await repo.update(id, patch);
-      if (!row) throw new AppError('PRODUCT_NOT_FOUND');
-      return toEntry(row);
+
+    /**
+     * Changes what the patch names and differs from the product as it is (locked while it changes),
+     * and audits exactly that: the fields' values before and after, in the same transaction.
+     */
+    async adminUpdate(id: string, patch: ProductPatch, audit?: AuditWrite) {
+      return transaction(async (tx) => {
+        const r = createCatalogueRepository(tx);
+        const current = await r.find(id, { lock: true });
+        if (!current) throw new AppError('PRODUCT_NOT_FOUND');
+        // A plan grants time, not cubes: giving it cubes would make it a different product.
+        if (patch.cubes !== undefined && current.kind !== 'cubes') throw new AppError('CATALOGUE_PLAN_CUBES');
+        const changed = PATCHABLE.filter((key) => patch[key] !== undefined && patch[key] !== current[key]);
+        const before = Object.fromEntries(changed.map((key) => [key, current[key]]));
+        const after = Object.fromEntries(changed.map((key) => [key, patch[key]]));
+        const row = changed.length ? await r.update(id, after) : current;
+        if (!row) throw new AppError('PRODUCT_NOT_FOUND');
+        await audit?.(tx, { targetType: 'product', targetId: id, targetLabel: current.nameEn, before, after });
+        return toEntry(row);
+      });
     },
   };
 }

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '@turing/contract';
+import { ADMIN_TOKEN_HEADER, ERRORS } from '@turing/contract';
 import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { expectError, redeem } from '../../../test-support/redemption.fixtures.ts';
+import { adminCall, makeOperator, type TestOperator } from '../../../test-support/operator-helpers.ts';
 
 let t: TestApp;
+let finance: TestOperator;
 beforeAll(async () => {
   t = await buildTestApp();
+  finance = await makeOperator(t, 'finance');
 });
 afterAll(() => t.close());
 
@@ -77,5 +80,107 @@ describe('operator code routes', () => {
     expect(minted.batch).toMatch(/^batch-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}$/);
     expect(minted.expiresAt).toBeNull();
     expect((await call('GET', `list?batch=${minted.batch}`)).data.items).toHaveLength(2);
+  });
+});
+
+/** The audit rows of one action about one target, oldest first. */
+const auditOf = (action: string, targetId: string) =>
+  t.database.query<{ actor_name: string; target_type: string; before: unknown; after: unknown }>(
+    'select actor_name, target_type, before, after from audit_log where action = $1 and target_id = $2 order by id',
+    [action, targetId],
+  );
+const asFinance = (method: 'GET' | 'POST', path: string, input?: { body?: object; query?: Record<string, string> }) =>
+  adminCall(t, finance, method, `/admin/codes/${path}`, input).then((r) => r.json());
+
+describe('operators minting and revoking codes', () => {
+  it('keep a batch’s note with its audit record (never the codes) and list it with the batch', async () => {
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const body = { count: 3, cubes: 50, expiresAt, batch: 'expo-2026', note: 'Design expo, booth 12' };
+    const minted = (await asFinance('POST', 'mint', { body })).data;
+    expect(minted).toMatchObject({
+      batch: 'expo-2026',
+      cubes: 50,
+      planDays: 0,
+      expiresAt,
+      note: 'Design expo, booth 12',
+    });
+    const rows = await auditOf('codes/mint', 'expo-2026');
+    expect(rows).toEqual([
+      {
+        actor_name: finance.username,
+        target_type: 'batch',
+        before: null,
+        after: { count: 3, cubes: 50, planDays: 0, expiresAt, note: 'Design expo, booth 12' },
+      },
+    ]);
+    for (const code of minted.codes as string[]) expect(JSON.stringify(rows)).not.toContain(code);
+
+    const listed = (await asFinance('GET', 'list', { query: { batch: 'expo-2026' } })).data;
+    expect(listed.total).toBe(3);
+    expect(listed.notes).toEqual({ 'expo-2026': 'Design expo, booth 12' });
+    // A batch without a note lists none; the whole list names the notes of the batches it shows.
+    await asFinance('POST', 'mint', { body: { count: 1, planDays: 7, batch: 'quiet-batch' } });
+    expect((await asFinance('GET', 'list', { query: { batch: 'quiet-batch' } })).data.notes).toEqual({});
+    const all = (await asFinance('GET', 'list')).data;
+    expect(all.notes['expo-2026']).toBe('Design expo, booth 12');
+    expect(all.notes).not.toHaveProperty('quiet-batch');
+  });
+
+  it('audit each revoke with what matched and what was withdrawn, even when nothing was', async () => {
+    const minted = (await asFinance('POST', 'mint', { body: { count: 3, cubes: 5, batch: 'to-withdraw' } })).data;
+    const [first] = minted.codes as string[];
+    expect((await asFinance('POST', 'revoke', { body: { code: first!.toLowerCase() } })).data).toEqual({
+      matched: 1,
+      revoked: 1,
+    });
+    expect((await asFinance('POST', 'revoke', { body: { batch: 'to-withdraw' } })).data).toEqual({
+      matched: 3,
+      revoked: 2,
+    });
+    expect((await asFinance('POST', 'revoke', { body: { batch: 'to-withdraw' } })).data).toEqual({
+      matched: 3,
+      revoked: 0,
+    });
+    expect(await auditOf('codes/revoke', first!)).toEqual([
+      expect.objectContaining({ target_type: 'code', after: { matched: 1, revoked: 1 } }),
+    ]);
+    expect((await auditOf('codes/revoke', 'to-withdraw')).map((r) => r.after)).toEqual([
+      { matched: 3, revoked: 2 },
+      { matched: 3, revoked: 0 },
+    ]);
+  });
+
+  it('refuse a note that is too long, in the operator’s language, minting and recording nothing', async () => {
+    const res = await adminCall(
+      t,
+      { headers: { ...finance.headers, 'accept-language': 'zh' } },
+      'POST',
+      '/admin/codes/mint',
+      {
+        body: { count: 1, cubes: 5, batch: 'long-note', note: 'x'.repeat(201) },
+      },
+    );
+    expect(res.json()).toMatchObject({ code: 'TEXT_TOO_LONG', msg: ERRORS.TEXT_TOO_LONG.zh });
+    expect((await asFinance('GET', 'list', { query: { batch: 'long-note' } })).data.total).toBe(0);
+    expect(await auditOf('codes/mint', 'long-note')).toEqual([]);
+  });
+
+  it('are refused to moderators and support', async () => {
+    await asFinance('POST', 'mint', { body: { count: 1, cubes: 5, batch: 'guarded' } });
+    for (const role of ['moderator', 'support'] as const) {
+      const who = await makeOperator(t, role);
+      for (const [method, path, body] of [
+        ['POST', 'mint', { count: 1, cubes: 5, batch: 'not-allowed' }],
+        ['POST', 'revoke', { batch: 'guarded' }],
+        ['GET', 'list', undefined],
+      ] as const) {
+        const res = await adminCall(t, who, method, `/admin/codes/${path}`, body ? { body } : {});
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe('ADMIN_FORBIDDEN');
+      }
+    }
+    expect((await asFinance('GET', 'list', { query: { batch: 'guarded', status: 'unused' } })).data.total).toBe(1);
+    expect((await asFinance('GET', 'list', { query: { batch: 'not-allowed' } })).data.total).toBe(0);
+    expect(await auditOf('codes/revoke', 'guarded')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { AuditWrite } from '../../shared/audit.ts';
 import type { LedgerKind, LedgerRepository } from './ledger.repository.ts';
 
 export interface LedgerServiceDeps {
@@ -90,18 +91,42 @@ export function createLedgerService(deps: LedgerServiceDeps) {
         taskId: e.taskId,
       }),
 
-    /** Operator grants and later purchases, redemptions, invitations: once per idempotency key. */
-    async grant(e: {
-      userId: string;
-      kind: LedgerKind;
-      cubes: number;
-      planSeconds?: number;
-      idempotencyKey: string;
-      note?: string;
-    }) {
+    /**
+     * Operator grants and later purchases, redemptions, invitations: once per idempotency key. An
+     * operator's grant is audited in its own transaction: the balance before and after, or, when the
+     * key was used before, that nothing was applied.
+     */
+    async grant(
+      e: {
+        userId: string;
+        kind: LedgerKind;
+        cubes: number;
+        planSeconds?: number;
+        idempotencyKey: string;
+        note?: string;
+      },
+      operator?: { audit: AuditWrite; username: string },
+    ) {
       await repo.ensureAccount(e.userId, deps.welcomeCubes);
       try {
-        return await deps.transaction((tx) => deps.ledger.in(tx).apply(e));
+        return await deps.transaction(async (tx) => {
+          const r = deps.ledger.in(tx);
+          const applied = await r.apply(e);
+          if (!operator) return applied;
+          const target = { targetType: 'user', targetId: e.userId, targetLabel: operator.username };
+          if (!applied) {
+            await operator.audit(tx, { ...target, after: { applied: false, key: e.idempotencyKey } });
+            return applied;
+          }
+          // Read back under the row lock the change took: before is exactly after less the change.
+          const after = (await r.get(e.userId))?.cubes ?? 0;
+          await operator.audit(tx, {
+            ...target,
+            before: { cubes: after - e.cubes },
+            after: { cubes: after, ...(e.note ? { note: e.note } : {}) },
+          });
+          return applied;
+        });
       } catch (err) {
         if (err instanceof Error && err.message.startsWith('ledger change refused'))
           throw new AppError('BALANCE_TOO_LOW');

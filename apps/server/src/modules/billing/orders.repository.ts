@@ -1,10 +1,22 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderState, PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { keysetPage, type Keyset } from '../../db/paging.ts';
-import { orders, paymentEvents, type OrderRow } from '../../db/schema/index.ts';
+import { orders, paymentEvents, users, type OrderRow } from '../../db/schema/index.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
+
+/** What the console narrows every user's orders by (each optional). */
+export interface OrderFilter {
+  state?: string;
+  provider?: string;
+  currency?: string;
+  /** Made at or after. */
+  from?: Date;
+  /** Made before. */
+  to?: Date;
+  userId?: string;
+}
 
 const newestFirst: Keyset = { sort: orders.createdAt, id: orders.id };
 
@@ -166,6 +178,38 @@ export function createOrdersRepository(db: Db) {
             .limit(limit),
         (row) => row.order.id,
       ),
+
+    /** Every user's orders the filter keeps, newest first, with the buyer's username. */
+    search: (filter: OrderFilter, page: PageRequest) =>
+      keysetPage(
+        newestFirst,
+        page,
+        ({ where, orderBy, limit, sortKey }) =>
+          db
+            .select({ order: orders, username: users.username, sortKey })
+            .from(orders)
+            .innerJoin(users, eq(users.id, orders.userId))
+            .where(
+              and(
+                filter.userId ? eq(orders.userId, filter.userId) : undefined,
+                filter.state ? eq(orders.state, filter.state) : undefined,
+                filter.provider ? eq(orders.provider, filter.provider) : undefined,
+                filter.currency ? eq(orders.currency, filter.currency) : undefined,
+                filter.from ? gte(orders.createdAt, filter.from) : undefined,
+                filter.to ? lt(orders.createdAt, filter.to) : undefined,
+                where,
+              ),
+            )
+            .orderBy(...orderBy)
+            .limit(limit),
+        (row) => row.order.id,
+      ),
+
+    /** The buyer's username (the audit trail names an order's buyer with it). */
+    async usernameOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.username ?? null;
+    },
 
     /**
      * Moves an order on only from the state given, in one statement: of two racing changes (a

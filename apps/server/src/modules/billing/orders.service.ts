@@ -7,15 +7,11 @@ import { PERIOD_SECONDS, type Period, type ProductCatalogue } from './catalogue.
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { OrdersRepository } from './orders.repository.ts';
-import { createReconciler, refundRequest } from './orders.reconcile.ts';
+import { createReconciler } from './orders.reconcile.ts';
+import { createOperatorRefund } from './orders.refund.ts';
+import { createOrderSearch } from './orders.search.ts';
 import { createOrderSettlement, type Outcome } from './orders.settle.ts';
-import {
-  RefundRefused,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentProvider,
-  type ProviderName,
-} from './payments/provider.ts';
+import type { Checkout, CheckoutRequest, PaymentProvider, ProviderName } from './payments/provider.ts';
 
 /** Who is buying, from where: the provider's page depends on it. */
 export interface Buyer {
@@ -40,8 +36,6 @@ export interface OrderServiceDeps {
   payMinutes?: number;
   now?: () => Date;
 }
-
-const none = { cubes: 0, planSeconds: 0 };
 
 /**
  * The product's name on the provider's page. WeChat Pay and Alipay keep the Chinese one whatever
@@ -217,56 +211,17 @@ export function createOrderService(deps: OrderServiceDeps) {
       return toOrder(settled);
     },
 
-    /**
-     * The operator's refund of a paid order: the provider pays the money back first (nothing is
-     * taken from the user for money that stays with us), then the order is refunded here. The
-     * provider's later refund event finds it refunded and changes nothing.
-     */
-    async refund(id: string) {
-      const row = await repo.find(id);
-      if (!row) throw new AppError('ORDER_NOT_FOUND');
-      if (row.state !== 'paid') throw new AppError('ORDER_NOT_REFUNDABLE');
-      const provider = providerNamed(row.provider as ProviderName);
-      // An order paid through a provider this node does not offer cannot be paid back from here.
-      if (row.provider !== 'dev' && !provider?.refund) throw new AppError('PAYMENT_UNAVAILABLE');
-      if (provider?.refund) {
-        let outcome;
-        try {
-          outcome = await provider.refund(refundRequest(row));
-        } catch (err) {
-          if (err instanceof RefundRefused) {
-            deps.log.warn({ orderId: row.id, reason: err.reason }, 'the payment provider refused the refund');
-            await repo.markRefund(row.id, 'refused', err.reason);
-            throw new AppError('PAYMENT_REFUND_REFUSED', { params: { reason: err.reason } });
-          }
-          deps.log.error({ err, orderId: row.id }, 'the payment provider could not refund the order');
-          throw new AppError('PAYMENT_UNAVAILABLE');
-        }
-        if (outcome.state === 'processing') {
-          // Accepted, not paid yet: its confirmation (notification or reconciliation) reverses the order.
-          const marked = (await repo.markRefund(row.id, 'processing', null)) ?? row;
-          return {
-            order: await toOrder(marked),
-            userId: row.userId,
-            taken: none,
-            owed: none,
-            providerRefunded: true,
-            pending: true,
-          };
-        }
-      }
-      const done = await settlement.refund(row);
-      // Refunded meanwhile by another request or the provider's event.
-      if (!done) throw new AppError('ORDER_NOT_REFUNDABLE');
-      return {
-        order: await toOrder(done.order),
-        userId: done.order.userId,
-        taken: done.taken,
-        owed: done.owed,
-        providerRefunded: Boolean(provider?.refund),
-        pending: false,
-      };
-    },
+    /** The operator's refund of a paid order (see orders.refund.ts), audited when `audit` is given. */
+    refund: createOperatorRefund({
+      orders: deps.orders,
+      transaction: deps.transaction,
+      settlement,
+      providerNamed,
+      toOrder,
+      log: deps.log,
+    }),
+
+    ...createOrderSearch({ orders: repo, toOrders }),
 
     /** The dev provider's confirmation page: settles the user's own dev order. */
     async devConfirm(userId: string, id: string, outcome: Outcome) {

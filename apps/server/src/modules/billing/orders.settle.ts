@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { OrderRow } from '../../db/schema/index.ts';
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
@@ -89,9 +90,14 @@ export function createOrderSettlement(deps: {
    * Refunds a paid order here (the provider has paid, or is paying, the money back): the order
    * becomes refunded and the ledger takes back all it granted; what the balance cannot cover
    * becomes a debt. Null when the event was seen before or the order is not paid (already
-   * refunded, or never paid).
+   * refunded, or never paid). `within` runs in the same transaction once the order is refunded (an
+   * operator's refund writes its audit row there).
    */
-  async function refund(order: OrderRow, event?: ProviderEvent): Promise<({ order: OrderRow } & Reversal) | null> {
+  async function refund(
+    order: OrderRow,
+    event?: ProviderEvent,
+    within?: (tx: Db, done: { order: OrderRow } & Reversal) => Promise<void>,
+  ): Promise<({ order: OrderRow } & Reversal) | null> {
     await deps.ensureAccount(order.userId);
     const done = await deps.transaction(async (tx) => {
       const repo = deps.orders.in(tx);
@@ -106,7 +112,9 @@ export function createOrderSettlement(deps: {
         note: orderNote(row),
       });
       const none = { cubes: 0, planSeconds: 0 };
-      return { order: row, ...(reversal ?? { taken: none, owed: none }) };
+      const result = { order: row, ...(reversal ?? { taken: none, owed: none }) };
+      await within?.(tx, result);
+      return result;
     });
     if (done) deps.onBalanceChanged(done.order.userId);
     return done;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminCode } from '@turing/contract';
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { AuditWrite } from '../../shared/audit.ts';
 import type { RateCounterService } from '../auth/index.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { displayCode, newRedemptionCode, normaliseCode } from './redemption.code.ts';
@@ -80,10 +81,17 @@ export function createRedemptionService(deps: RedemptionServiceDeps) {
       return { cubes: granted.cubes, planDays: granted.planDays };
     },
 
-    /** Mints `count` fresh codes in one transaction: a failure leaves no half batch behind. */
-    async mint(input: { count: number; cubes: number; planDays: number; expiresAt?: string; batch?: string }) {
+    /**
+     * Mints `count` fresh codes in one transaction: a failure leaves no half batch behind. An
+     * operator's batch is audited in it (what the batch is worth and its note, never the codes).
+     */
+    async mint(
+      input: { count: number; cubes: number; planDays: number; expiresAt?: string; batch?: string; note?: string },
+      audit?: AuditWrite,
+    ) {
       const batch = input.batch ?? `batch-${now().toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+      const note = input.note ?? '';
       const codes = await deps.transaction(async (tx) => {
         const r = deps.codes.in(tx);
         const out: string[] = [];
@@ -97,6 +105,11 @@ export function createRedemptionService(deps: RedemptionServiceDeps) {
             )),
           );
         }
+        await audit?.(tx, {
+          targetType: 'batch',
+          targetId: batch,
+          after: { count: out.length, cubes: input.cubes, planDays: input.planDays, expiresAt: iso(expiresAt), note },
+        });
         return out;
       });
       return {
@@ -104,6 +117,7 @@ export function createRedemptionService(deps: RedemptionServiceDeps) {
         cubes: input.cubes,
         planDays: input.planDays,
         expiresAt: iso(expiresAt),
+        note,
         codes: codes.map(displayCode),
       };
     },
@@ -127,11 +141,23 @@ export function createRedemptionService(deps: RedemptionServiceDeps) {
       };
     },
 
-    /** One code or a whole batch; used codes stay used. */
-    async revoke(target: { code?: string; batch?: string }) {
-      if (target.batch) return repo.revoke({ batch: target.batch });
-      const code = normaliseCode(target.code ?? '');
-      return code ? repo.revoke({ code }) : { matched: 0, revoked: 0 };
+    /** One code or a whole batch; used codes stay used. Audited with what matched and what was withdrawn. */
+    async revoke(target: { code?: string; batch?: string }, audit?: AuditWrite) {
+      const code = target.batch ? null : normaliseCode(target.code ?? '');
+      return deps.transaction(async (tx) => {
+        const r = deps.codes.in(tx);
+        const counts = target.batch
+          ? await r.revoke({ batch: target.batch })
+          : code
+            ? await r.revoke({ code })
+            : { matched: 0, revoked: 0 };
+        await audit?.(tx, {
+          targetType: target.batch ? 'batch' : 'code',
+          targetId: target.batch ?? (code ? displayCode(code) : (target.code ?? '')),
+          after: counts,
+        });
+        return counts;
+      });
     },
   };
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from '@turing/contract';
-import type { Database } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { userStats, users, workReports, works } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 
-export type ReportStatus = 'open' | 'resolved' | 'all';
+export type ReportStatus = 'open' | 'resolved' | 'dismissed' | 'all';
 
 const creator = alias(users, 'creator');
 const reporter = alias(users, 'reporter');
@@ -22,8 +22,20 @@ function after(cursor: string | undefined) {
   return sql`(${workReports.createdAt}, ${workReports.id}) > (${at.sort}::timestamptz, ${at.id}::uuid)`;
 }
 
-export function createModerationRepository(database: Database) {
-  const { db } = database;
+/** A work as moderation changes it: the fields an audit row compares. */
+export interface ModeratedWorkRow {
+  userId: string;
+  title: string;
+  state: string;
+  hiddenReason: string | null;
+  hiddenBy: string | null;
+}
+
+/**
+ * The moderation's writes and its report list. Built on the pool or on a transaction the service
+ * opened, so a change and its audit row commit together.
+ */
+export function createModerationRepository(db: Db) {
   return {
     async reports(status: ReportStatus, page: PageRequest): Promise<Page<ReportRow>> {
       const rows = await db
@@ -55,74 +67,84 @@ export function createModerationRepository(database: Database) {
       };
     },
 
-    /**
-     * Moves a work to `to` and back again, with the creator's public works counter in the same
-     * transaction (it counts published works only). Hiding resolves the work's open reports.
-     * Null when there is no such work.
-     */
-    setState: (workId: string, to: 'hidden' | 'published', reason: string | null) =>
-      database.transaction(async (tx) => {
-        // The row lock makes the old state the one this change replaces, even with two operators.
-        const [before] = await tx
-          .select({ state: works.state, userId: works.userId })
-          .from(works)
-          .where(eq(works.id, workId))
-          .for('update');
-        if (!before) return null;
-        const from = to === 'hidden' ? sql`true` : sql`${works.state} = 'hidden'`;
-        const [after] = await tx
-          .update(works)
-          .set({
-            state: to,
-            hiddenReason: to === 'hidden' ? reason : null,
-            // Hiding ends every image link handed out for the work.
-            ...(to === 'hidden' ? { linkVersion: sql`${works.linkVersion} + 1` } : {}),
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(works.id, workId), from))
-          .returning({ state: works.state });
-        const step = before.state !== 'published' && after?.state === 'published' ? 1 : 0;
-        const drop = before.state === 'published' && after?.state === 'hidden' ? 1 : 0;
-        if (step || drop) {
-          await tx
-            .insert(userStats)
-            .values({ userId: before.userId, works: step })
-            .onConflictDoUpdate({
-              target: userStats.userId,
-              set: { works: sql`greatest(${userStats.works} + ${step - drop}::int, 0)` },
-            });
-        }
-        let resolved = 0;
-        if (to === 'hidden') {
-          const rows = await tx
-            .update(workReports)
-            .set({ status: 'resolved' })
-            .where(and(eq(workReports.workId, workId), eq(workReports.status, 'open')))
-            .returning({ id: workReports.id });
-          resolved = rows.length;
-        }
-        return { state: after?.state ?? before.state, resolvedReports: resolved };
-      }),
+    /** The work, locked: the state read is the one this change replaces, even with two operators. */
+    async lockWork(workId: string): Promise<ModeratedWorkRow | null> {
+      const [row] = await db
+        .select({
+          userId: works.userId,
+          title: works.title,
+          state: works.state,
+          hiddenReason: works.hiddenReason,
+          hiddenBy: works.hiddenBy,
+        })
+        .from(works)
+        .where(eq(works.id, workId))
+        .for('update');
+      return row ?? null;
+    },
+
+    /** Hides the work; `by` and the time are kept only when it was not hidden already. Ends its image links. */
+    async hide(workId: string, reason: string | null, by: string) {
+      await db
+        .update(works)
+        .set({
+          state: 'hidden',
+          hiddenReason: reason,
+          hiddenBy: sql`case when ${works.state} = 'hidden' then ${works.hiddenBy} else ${by} end`,
+          hiddenAt: sql`case when ${works.state} = 'hidden' then ${works.hiddenAt} else now() end`,
+          linkVersion: sql`${works.linkVersion} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(works.id, workId));
+    },
+
+    /** Publishes a hidden work again, forgetting who hid it and why. */
+    async restore(workId: string) {
+      await db
+        .update(works)
+        .set({ state: 'published', hiddenReason: null, hiddenBy: null, hiddenAt: null, updatedAt: sql`now()` })
+        .where(and(eq(works.id, workId), eq(works.state, 'hidden')));
+    },
+
+    /** Moves the creator's public works counter (it counts published works only) by `delta`. */
+    async countPublished(userId: string, delta: 1 | -1) {
+      await db
+        .insert(userStats)
+        .values({ userId, works: Math.max(delta, 0) })
+        .onConflictDoUpdate({
+          target: userStats.userId,
+          set: { works: sql`greatest(${userStats.works} + ${delta}::int, 0)` },
+        });
+    },
+
+    /** Closes the work's open reports with `status`; how many there were. */
+    async closeOpenReports(workId: string, status: 'resolved' | 'dismissed') {
+      const rows = await db
+        .update(workReports)
+        .set({ status })
+        .where(and(eq(workReports.workId, workId), eq(workReports.status, 'open')))
+        .returning({ id: workReports.id });
+      return rows.length;
+    },
 
     /**
      * Sets or clears the suspension; true when this call changed it. Suspending takes the user's
      * works out of sight, so it also ends every image link handed out for them.
      */
-    setSuspended: (userId: string, suspended: boolean) =>
-      database.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ suspendedAt: suspended ? sql`coalesce(${users.suspendedAt}, now())` : null })
-          .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
-          .returning({ id: users.id });
-        if (row && suspended) {
-          await tx
-            .update(works)
-            .set({ linkVersion: sql`${works.linkVersion} + 1` })
-            .where(eq(works.userId, userId));
-        }
-        return row !== undefined;
-      }),
+    async setSuspended(userId: string, suspended: boolean) {
+      const [row] = await db
+        .update(users)
+        .set({ suspendedAt: suspended ? sql`coalesce(${users.suspendedAt}, now())` : null })
+        .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
+        .returning({ id: users.id });
+      if (row && suspended) {
+        await db
+          .update(works)
+          .set({ linkVersion: sql`${works.linkVersion} + 1` })
+          .where(eq(works.userId, userId));
+      }
+      return row !== undefined;
+    },
   };
 }
 export type ModerationRepository = ReturnType<typeof createModerationRepository>;

@@ -112,7 +112,19 @@ export function createWorksRepository(database: Database) {
       return row ?? null;
     },
 
-    activeBanners: () => db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort)),
+    /** Banners switched on and within their schedule (either end may be open), in carousel order. */
+    activeBanners: () =>
+      db
+        .select()
+        .from(banners)
+        .where(
+          and(
+            eq(banners.active, true),
+            or(isNull(banners.startsAt), sql`${banners.startsAt} <= now()`),
+            or(isNull(banners.endsAt), sql`${banners.endsAt} > now()`),
+          ),
+        )
+        .orderBy(asc(banners.sort), asc(banners.id)),
 
     /** Whether the work is there with this link version (its image links of that version still work). */
     async linkVersionIs(id: string, linkVersion: number) {

@@ -1,7 +1,9 @@
 import type { Database } from '../../db/client.ts';
+import { scoped } from '../../db/scoped.ts';
 import type { EngineRegistry } from '../../generation/engines.ts';
 import { createTaskLifecycle, type LifecycleDeps } from '../../generation/lifecycle/index.ts';
 import type { GenerationSettings } from '../../generation/settings.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
 import type { Translator } from '../../generation/translator.ts';
 import type { LedgerService } from '../billing/index.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
@@ -11,6 +13,8 @@ import { createCatalogueService } from './catalogue.service.ts';
 import { createLineArtService } from './line-art.ts';
 import { createModelCatalogue } from './model-catalogue.ts';
 import { createPresetImages } from './presets/preset-images.ts';
+import { createPresetPicturesRepository } from './presets/preset-pictures.repository.ts';
+import { createPresetPicturesService, createPresetReplacements } from './presets/preset-pictures.service.ts';
 import { createQueueUpdates } from './queue-updates.ts';
 import { createTaskEvents } from './task-events.ts';
 import { createTaskPayloads } from './task-payload.ts';
@@ -24,8 +28,10 @@ export interface DesignModuleDeps {
   eventStreamsPerUser: number;
   /** Tags other modules add to the catalogue (the community's environments). */
   extraTags: readonly TagSeed[];
-  /** The operator's replacement tag thumbnails (<DATA_DIR>/presets); unset: the shipped ones only. */
+  /** Tag thumbnails dropped in a folder (<DATA_DIR>/presets), under those replaced from the console. */
   presetsDir?: string;
+  /** Where pictures replaced from the console are kept. */
+  storage: ObjectStorage;
   ledger: LedgerService;
   uploads: UploadService;
   images: GeneratedImages;
@@ -42,10 +48,12 @@ export interface DesignModuleDeps {
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
 export async function createDesignModule(deps: DesignModuleDeps) {
   const { database, settings, ledger, uploads, images, engines } = deps;
-  const catalogue = createCatalogueService(database, {
-    extraTags: deps.extraTags,
-    presetImages: createPresetImages({ overridesDir: deps.presetsDir }),
+  const presetRows = scoped(database.db, createPresetPicturesRepository);
+  const presetImages = createPresetImages({
+    overridesDir: deps.presetsDir,
+    replacements: createPresetReplacements(presetRows.pool, deps.storage),
   });
+  const catalogue = createCatalogueService(database, { extraTags: deps.extraTags, presetImages });
   await catalogue.seed();
   const events = createTaskEvents(database, { perUser: deps.eventStreamsPerUser });
   const payloads = createTaskPayloads({
@@ -91,6 +99,13 @@ export async function createDesignModule(deps: DesignModuleDeps) {
   const reads = createTaskRepository(database.db);
   return {
     catalogue,
+    /** The pictures of style and material presets, as operators replace them. */
+    presetPictures: createPresetPicturesService({
+      presets: presetRows,
+      transaction: (work) => database.transaction(work),
+      storage: deps.storage,
+      images: presetImages,
+    }),
     // The places sent to queued tasks stop with the events they travel as.
     events: {
       ...events,

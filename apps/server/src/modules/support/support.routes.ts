@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { supportAdminRoutes, supportRoutes } from '@turing/contract';
+import { defineAdminRoute } from '../../shared/define-admin-route.ts';
 import { defineRoute } from '../../shared/define-route.ts';
 import type { SupportService } from './support.service.ts';
 
@@ -28,17 +29,21 @@ export async function supportModule(app: FastifyInstance, opts: { support: Suppo
 }
 
 /**
- * The operator's API under /admin: guarded by the admin token instead of a session and kept out of
- * the public OpenAPI document.
+ * The operator's API under /admin: the admin scope checks the token or the operator's role, and
+ * every change writes its audit row in its own transaction.
  */
 export async function supportAdminModule(app: FastifyInstance, opts: { support: SupportService }) {
   const { support } = opts;
 
-  defineRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status, req.query));
+  defineAdminRoute(app, supportAdminRoutes.list, async (req) => support.adminList(req.query.status, req.query));
 
-  defineRoute(app, supportAdminRoutes.detail, async (req) => support.adminDetail(req.query.id));
+  defineAdminRoute(app, supportAdminRoutes.counts, async () => support.adminCounts());
 
-  defineRoute(app, supportAdminRoutes.reply, async (req) => support.staffReply(req.body.ticketId, req.body.message));
+  defineAdminRoute(app, supportAdminRoutes.detail, async (req) => support.adminDetail(req.query.id));
 
-  defineRoute(app, supportAdminRoutes.close, async (req) => support.close(req.body.ticketId));
+  defineAdminRoute(app, supportAdminRoutes.reply, async (req) =>
+    support.staffReply(req.body.ticketId, req.body.message, req.audit),
+  );
+
+  defineAdminRoute(app, supportAdminRoutes.close, async (req) => support.close(req.body.ticketId, req.audit));
 }

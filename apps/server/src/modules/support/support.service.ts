@@ -1,4 +1,5 @@
 import type {
+  AdminTicketCounts,
   AdminTicketDetail,
   AdminTicketSummary,
   CreateTicketBody,
@@ -15,10 +16,11 @@ import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/paging.ts';
 import type { SupportMessageRow, SupportTicketRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { AuditWrite } from '../../shared/audit.ts';
 import type { Logger, MessagingService } from '../messaging/index.ts';
 import type { UploadService } from '../upload/index.ts';
 import { staffReplyMail } from './support.mail.ts';
-import { createSupportRepository } from './support.repository.ts';
+import { createSupportRepository, type SupportRepository } from './support.repository.ts';
 
 const PREVIEW_CHARS = 140;
 const preview = (text: string) => {
@@ -38,6 +40,12 @@ export interface SupportDeps {
 
 export function createSupportService(deps: SupportDeps) {
   const repo = createSupportRepository(deps.db);
+  /** Runs `work` in one transaction with the repository bound to it. */
+  const inTransaction = <T>(work: (r: SupportRepository, tx: Db) => Promise<T>) =>
+    deps.db.transaction((t) => {
+      const tx = t as unknown as Db;
+      return work(createSupportRepository(tx), tx);
+    });
 
   const toSummary = (row: SupportTicketRow): TicketSummary => ({
     id: row.id,
@@ -60,7 +68,7 @@ export function createSupportService(deps: SupportDeps) {
     contactEmail: row.contactEmail,
     messages: (await repo.messagesOf(row.id)).map(toMessage),
   });
-  const toAdminSummary = (row: SupportTicketRow, username: string): AdminTicketSummary => {
+  const toAdminSummary = (row: SupportTicketRow, username: string, unreadByStaff: number): AdminTicketSummary => {
     const { unread: _unread, ...summary } = toSummary(row);
     return {
       ...summary,
@@ -68,12 +76,16 @@ export function createSupportService(deps: SupportDeps) {
       contactEmail: row.contactEmail,
       locale: asLocale(row.locale),
       lastAuthor: row.lastAuthor as MessageAuthor,
+      unreadByStaff,
     };
   };
-  const toAdminDetail = async (row: SupportTicketRow, username: string): Promise<AdminTicketDetail> => ({
-    ...toAdminSummary(row, username),
-    messages: (await repo.messagesOf(row.id)).map(toMessage),
-  });
+  const toAdminDetail = async (row: SupportTicketRow, username: string): Promise<AdminTicketDetail> => {
+    const unseen = await repo.unseenByStaff([row.id]);
+    return {
+      ...toAdminSummary(row, username, unseen.get(row.id) ?? 0),
+      messages: (await repo.messagesOf(row.id)).map(toMessage),
+    };
+  };
 
   async function owned(id: string, userId: string) {
     const row = await repo.findOwned(id, userId);
@@ -138,39 +150,82 @@ export function createSupportService(deps: SupportDeps) {
     /** A user's message opens the ticket again, whatever its status. */
     async reply(userId: string, ticketId: string, message: string, locale: Locale): Promise<TicketDetail> {
       await owned(ticketId, userId);
-      const row = await repo.addMessage(
-        ticketId,
-        { author: 'user', body: message },
-        { status: 'open', locale, unreadByUser: false, lastMessagePreview: preview(message) },
+      const { row } = await inTransaction((r) =>
+        r.addMessage(
+          ticketId,
+          { author: 'user', body: message },
+          { status: 'open', locale, unreadByUser: false, lastMessagePreview: preview(message) },
+        ),
       );
       return toDetail(row);
     },
 
-    adminList: async (status: TicketStatus | 'all', page: PageRequest): Promise<Page<AdminTicketSummary>> =>
-      mapPage(await repo.listWithUsername(status === 'all' ? null : status, page), (r) =>
-        toAdminSummary(r.ticket, r.username),
-      ),
+    async adminList(status: TicketStatus | 'all', page: PageRequest): Promise<Page<AdminTicketSummary>> {
+      const found = await repo.listWithUsername(status === 'all' ? null : status, page);
+      const unseen = await repo.unseenByStaff(found.items.map((r) => r.ticket.id));
+      return mapPage(found, (r) => toAdminSummary(r.ticket, r.username, unseen.get(r.ticket.id) ?? 0));
+    },
+
+    async adminCounts(): Promise<AdminTicketCounts> {
+      const { perStatus, unseen } = await repo.counts();
+      return {
+        open: perStatus.get('open') ?? 0,
+        answered: perStatus.get('answered') ?? 0,
+        closed: perStatus.get('closed') ?? 0,
+        unreadMessages: unseen,
+      };
+    },
 
     async adminDetail(id: string): Promise<AdminTicketDetail> {
       const { ticket, username } = await anyTicket(id);
       return toAdminDetail(ticket, username);
     },
 
-    async staffReply(ticketId: string, message: string): Promise<AdminTicketDetail & { emailed: boolean }> {
+    /** The reply and its audit row commit together; the e-mail goes after, and may fail alone. */
+    async staffReply(
+      ticketId: string,
+      message: string,
+      audit: AuditWrite,
+    ): Promise<AdminTicketDetail & { emailed: boolean }> {
       const { username } = await anyTicket(ticketId);
-      const row = await repo.addMessage(
-        ticketId,
-        { author: 'staff', body: message },
-        { status: 'answered', unreadByUser: true, lastMessagePreview: preview(message) },
-      );
+      const row = await inTransaction(async (r, tx) => {
+        const before = await r.lockStatus(ticketId);
+        if (!before) throw new AppError('TICKET_NOT_FOUND');
+        const added = await r.addMessage(
+          ticketId,
+          { author: 'staff', body: message },
+          { status: 'answered', unreadByUser: true, lastMessagePreview: preview(message) },
+        );
+        await audit(tx, {
+          targetType: 'ticket',
+          targetId: ticketId,
+          targetLabel: before.subject,
+          before: { status: before.status },
+          after: { status: added.row.status, messageId: added.messageId },
+        });
+        return added.row;
+      });
       const emailed = await notifyStaffReply(row);
       return { ...(await toAdminDetail(row, username)), emailed };
     },
 
-    async close(ticketId: string): Promise<AdminTicketDetail> {
+    /** Closing a closed ticket changes nothing and says so (TICKET_CLOSED). */
+    async close(ticketId: string, audit: AuditWrite): Promise<AdminTicketDetail> {
       const { username } = await anyTicket(ticketId);
-      const row = await repo.setStatus(ticketId, 'closed');
-      if (!row) throw new AppError('TICKET_NOT_FOUND');
+      const row = await inTransaction(async (r, tx) => {
+        const before = await r.lockStatus(ticketId);
+        if (!before) throw new AppError('TICKET_NOT_FOUND');
+        if (before.status === 'closed') throw new AppError('TICKET_CLOSED');
+        const closed = await r.setStatus(ticketId, 'closed');
+        await audit(tx, {
+          targetType: 'ticket',
+          targetId: ticketId,
+          targetLabel: before.subject,
+          before: { status: before.status },
+          after: { status: 'closed' },
+        });
+        return closed!;
+      });
       return toAdminDetail(row, username);
     },
   };

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { systemAdminRoutes } from '@turing/contract';
-import { defineRoute } from '../../shared/define-route.ts';
-import type { FleetService } from './fleet.service.ts';
+import { defineAdminRoute, operatorOf } from '../../shared/define-admin-route.ts';
+import type { SystemModule } from './system.module.ts';
 
-/** The operator's view of the generation engines; the admin scope around it checks the token. */
-export async function enginesAdminModule(app: FastifyInstance, opts: { fleet: FleetService }) {
-  defineRoute(app, systemAdminRoutes.engines, async () => opts.fleet.inspect());
+/** The operator's view of the generation engines, and draining a server for maintenance. */
+export async function enginesAdminModule(app: FastifyInstance, opts: { fleet: SystemModule['fleet'] }) {
+  const { fleet } = opts;
+
+  defineAdminRoute(app, systemAdminRoutes.engines, async () => fleet.inspect());
+
+  defineAdminRoute(app, systemAdminRoutes.drain, async (req) => fleet.drain(req.body.url, operatorOf(req), req.audit));
+
+  defineAdminRoute(app, systemAdminRoutes.resume, async (req) => fleet.resume(req.body.url, req.audit));
 }

@@ -38,6 +38,35 @@ describe('npm run admin -- engines', () => {
   it('is listed in the help', async () => {
     const help = await runAdminCli(t, url, 'help');
     expect(help.stdout).toMatch(/\n {2}engines {2,}Checks every configured generation engine now/);
+    expect(help.stdout).toMatch(/\n {2}engines:drain <url> {2,}Takes a server out of rotation/);
+    expect(help.stdout).toMatch(/\n {2}engines:resume <url> {2,}Puts a drained server back/);
+  });
+});
+
+describe('npm run admin -- engines:drain / engines:resume', () => {
+  it('drains a server, shows it draining in the table, and brings it back', async () => {
+    const drained = await runAdminCli(t, url, 'engines:drain', fake.url);
+    expect(drained.code).toBe(0);
+    expect(drained.stdout).toMatch(new RegExp(`^Drained\\. ${fake.url} is draining \\(drained by admin token since `));
+    expect(drained.stdout).toContain(`npm run admin -- engines:resume ${fake.url}`);
+    const row = (await runAdminCli(t, url, 'engines')).stdout.split('\n').find((l) => l.includes(fake.url))!;
+    expect(row).toMatch(/\sdraining\s.*drained by admin token since/);
+
+    const resumed = await runAdminCli(t, url, 'engines:resume', fake.url);
+    expect(resumed).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(new RegExp(`^Resumed\\. ${fake.url} is up`)),
+    });
+  });
+
+  it('names the servers it has when the address is not one of them, and needs an address', async () => {
+    const unknown = await runAdminCli(t, url, 'engines:drain', 'http://gpu-9:8188');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No engine server has this address: http://gpu-9:8188.');
+    expect(unknown.stderr).toContain(`The servers are: ${fake.url}, ${dead}.`);
+    const missing = await runAdminCli(t, url, 'engines:resume');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('engines:resume needs a server address');
   });
 });
 

@@ -1,4 +1,5 @@
 export { createSystemModule, type SystemModule } from './system.module.ts';
+export { createEngineDrainStore, type EngineDrainStore } from './engine-drains.service.ts';
 export { systemModule } from './system.routes.ts';
 export { enginesAdminModule } from './engines.admin.routes.ts';
 export type { FleetService } from './fleet.service.ts';

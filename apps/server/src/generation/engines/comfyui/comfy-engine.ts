@@ -10,6 +10,7 @@ import {
 import { rankServers } from './dispatch.ts';
 import { FleetServer, type FleetTimings } from './fleet-server.ts';
 import { missingOnServer } from './object-info.ts';
+import { OperatorDrains, type DrainSource } from './operator-drains.ts';
 import { PromptRun, type PromptRunOptions } from './prompt-run.ts';
 import { resumePrompt, type ResumeDeps } from './resume.ts';
 import { submit, type SubmitDeps } from './submit.ts';
@@ -40,6 +41,8 @@ export interface ComfyEngineOptions extends Partial<FleetTimings> {
   timeoutMs?: number;
   /** Interval of watchdog polls while the socket stays quiet. */
   pollMs?: number;
+  /** The servers operators drained (read at each dispatch and health check); none when absent. */
+  drains?: DrainSource;
   log?: ComfyLog;
 }
 
@@ -55,7 +58,7 @@ export const COMFY_DEFAULTS = {
   hungFloorMs: 90_000,
   queueRefreshMs: 1_000,
   requestTimeoutMs: 30_000,
-} satisfies Required<Omit<ComfyEngineOptions, 'urls' | 'workflowsDir' | 'models' | 'clientId' | 'log'>>;
+} satisfies Required<Omit<ComfyEngineOptions, 'urls' | 'workflowsDir' | 'models' | 'clientId' | 'drains' | 'log'>>;
 
 const silent: ComfyLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -89,6 +92,12 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
   for (const server of servers) {
     server.check().catch((err: unknown) => log.warn(`ComfyUI ${server.url} not checked at start: ${String(err)}`));
   }
+  const drains = new OperatorDrains(
+    options.drains,
+    (marks) => servers.forEach((s) => s.setDrain(marks.get(s.url))),
+    (msg) => log.warn(msg),
+  );
+  drains.refresh().catch(() => undefined);
 
   const runOptions = (server: FleetServer): PromptRunOptions => ({
     server,
@@ -117,6 +126,8 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
       const interrupted = () => new EngineError('interrupted', `task ${task.id} cancelled before ComfyUI took it`);
       if (ctx.signal.aborted) throw interrupted();
       inputsFor(task);
+      // A drain or resume made on any node counts from this task on.
+      await drains.refresh();
       const ranked = await rankServers(servers, ctx.avoidServers ?? []);
       for (const server of ranked) {
         if (ctx.signal.aborted) throw interrupted();
@@ -151,7 +162,8 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
 
     async health(): Promise<EngineHealth> {
       // The /object_info check started with the engine tells what a server lacks: worth a short wait.
-      const checks = servers.map((s) => s.pendingCheck).filter((c) => c !== undefined);
+      const checks: Promise<unknown>[] = servers.map((s) => s.pendingCheck).filter((c) => c !== undefined);
+      checks.push(drains.refresh());
       if (checks.length > 0) await within(Promise.allSettled(checks), settings.probeTimeoutMs);
       const states = servers.map((s) => s.health());
       const problems = states

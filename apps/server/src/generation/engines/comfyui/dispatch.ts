@@ -6,12 +6,14 @@ import type { InputNames, InputRole } from './workflow-mapping.ts';
  * The servers able to take a prompt now, least busy first (running + pending as the server last
  * broadcast it on our socket, or from GET /prompt, plus our own prompts on their way). Servers this
  * task already failed on come last, used only when no other one answers. A server known down gets
- * no request at all (its own probes tell when it is back); one lacking nodes or models is left out.
+ * no request at all (its own probes tell when it is back), nor does one an operator drained; one
+ * lacking nodes or models is left out.
  */
 export async function rankServers(servers: FleetServer[], avoid: string[]): Promise<FleetServer[]> {
   const loads = await Promise.all(
     servers.map(async (server, index) => {
-      if (server.state === 'down') return undefined;
+      // Drained by an operator: no request at all, whatever its load.
+      if (server.state === 'down' || server.drained) return undefined;
       try {
         const load = await server.load();
         if (load === undefined) return undefined;

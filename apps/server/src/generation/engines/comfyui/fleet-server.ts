@@ -3,6 +3,7 @@ import { ComfyHttp, describeFailure } from './comfy-http.ts';
 import { ComfySocket, type SocketLog } from './comfy-socket.ts';
 import type { QueueInfo, SocketMessage } from './comfy-types.ts';
 import { forgetPrompt, stopPrompt, whereInQueue } from './prompt-server-ops.ts';
+import type { DrainMark } from './operator-drains.ts';
 import { QueueWatch } from './queue-watch.ts';
 import { ServerRecord, type ServerState } from './server-record.ts';
 import { StallWindow } from './stall-window.ts';
@@ -117,6 +118,19 @@ export class FleetServer {
 
   health(): EngineServerHealth {
     return this.record.snapshot();
+  }
+
+  /** Whether an operator took it out of rotation (its prompts run on; it gets no new ones). */
+  get drained(): boolean {
+    return this.record.drain !== undefined;
+  }
+
+  /** The operator's drain as last read (undefined: not drained, or resumed). */
+  setDrain(mark: DrainMark | undefined): void {
+    const was = this.record.drain;
+    this.record.drained(mark);
+    if (!was && mark) this.deps.log.info(`ComfyUI ${this.url} drained by ${mark.by}: no new work`);
+    else if (was && !mark) this.deps.log.info(`ComfyUI ${this.url} resumed: takes work again`);
   }
 
   /** GET /object_info when not checked yet (or since a reconnect), shared by concurrent callers. */

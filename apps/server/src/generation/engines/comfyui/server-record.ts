@@ -1,4 +1,5 @@
 import type { EngineServerHealth } from '../../engine.ts';
+import type { DrainMark } from './operator-drains.ts';
 
 export type ServerState = EngineServerHealth['state'];
 
@@ -18,6 +19,8 @@ export class ServerRecord {
   remaining = 0;
   /** Our prompts that finished there since start. */
   done = 0;
+  /** An operator took it out of rotation: it finishes what it has and gets nothing new. */
+  drain: DrainMark | undefined;
 
   constructor(url: string) {
     this.url = url;
@@ -29,9 +32,18 @@ export class ServerRecord {
     return this.set('down');
   }
 
-  /** Reachable again, and checked: up, or draining when it lacks nodes or models. */
+  /** Reachable again, and checked: up, or draining when it lacks nodes or models or is drained. */
   revived(): void {
-    this.set(this.missing && this.missing.length > 0 ? 'draining' : 'up');
+    this.set(this.drain || (this.missing && this.missing.length > 0) ? 'draining' : 'up');
+  }
+
+  /** An operator's drain (or its end); a server that is down stays down until a probe passes. */
+  drained(mark: DrainMark | undefined): void {
+    if (mark?.by === this.drain?.by && mark?.at.getTime() === this.drain?.at.getTime()) return;
+    this.drain = mark;
+    if (this.state === 'down') return;
+    // Drained since the operator said so, whichever node saw it first.
+    if (this.set(mark || (this.missing && this.missing.length > 0) ? 'draining' : 'up') && mark) this.since = mark.at;
   }
 
   checked(missing: string[]): void {
@@ -43,7 +55,9 @@ export class ServerRecord {
     const known = this.state !== 'down';
     const remaining = known ? this.remaining : 0;
     const lacks = this.missing && this.missing.length > 0 ? `missing ${this.missing.join('; ')}` : undefined;
-    const detail = this.state === 'down' ? this.lastError : this.state === 'draining' ? lacks : undefined;
+    const drained = this.drain ? `drained by ${this.drain.by} since ${this.drain.at.toISOString()}` : undefined;
+    const why = [drained, lacks].filter(Boolean).join('; ') || undefined;
+    const detail = this.state === 'down' ? this.lastError : this.state === 'draining' ? why : undefined;
     return {
       url: this.url,
       state: this.state,

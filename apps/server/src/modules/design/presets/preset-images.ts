@@ -26,11 +26,22 @@ interface Found {
   version: string;
 }
 
+/** Pictures operators replaced from the console, kept in the database and object storage. */
+export interface PresetReplacements {
+  /** The `?v=` of each replaced picture now, by "category/slug". */
+  versions(): Promise<Map<string, string>>;
+  /** A replaced picture (webp); null when the tag has none. */
+  read(key: string): Promise<Buffer | null>;
+}
+
 /**
  * Tag thumbnails: the shipped ones, each replaceable by an operator's own file of the same name
- * in `<DATA_DIR>/presets/<category>/<slug>.webp|jpg|png` (which also adds one where none ships).
+ * in `<DATA_DIR>/presets/<category>/<slug>.webp|jpg|png` (which also adds one where none ships),
+ * and above both the pictures replaced from the console, which every node reads alike.
  */
-export function createPresetImages(opts: { overridesDir?: string; shippedDir?: string } = {}) {
+export function createPresetImages(
+  opts: { overridesDir?: string; shippedDir?: string; replacements?: PresetReplacements } = {},
+) {
   const dirs = [opts.overridesDir, opts.shippedDir ?? SHIPPED_PRESETS_DIR].filter((d): d is string => Boolean(d));
   let cache: { at: number; files: Promise<Map<string, Found>> } | null = null;
 
@@ -70,13 +81,20 @@ export function createPresetImages(opts: { overridesDir?: string; shippedDir?: s
     /** The URL of each thumbnail known now, by "category/slug". */
     async urls(): Promise<Map<string, string>> {
       const out = new Map<string, string>();
-      for (const [key, f] of await files()) out.set(key, `${API_PREFIX}/design/preset/${key}?v=${f.version}`);
+      const [found, replaced] = await Promise.all([
+        files(),
+        opts.replacements?.versions() ?? new Map<string, string>(),
+      ]);
+      for (const [key, f] of found) out.set(key, `${API_PREFIX}/design/preset/${key}?v=${f.version}`);
+      for (const [key, version] of replaced) out.set(key, `${API_PREFIX}/design/preset/${key}?v=${version}`);
       return out;
     },
 
     /** The bytes and type of one thumbnail; null when there is none. */
     async read(category: string, slug: string): Promise<{ bytes: Buffer; type: string } | null> {
       if (!NAME.test(category) || !NAME.test(slug)) return null;
+      const replaced = await opts.replacements?.read(`${category}/${slug}`);
+      if (replaced) return { bytes: replaced, type: 'image/webp' };
       const found = (await files()).get(`${category}/${slug}`);
       if (!found) return null;
       const bytes = await readFile(found.file).catch(() => null);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
+import { Badge, Button, Flex, Layout, Menu, Result, Spin, Tag, Typography } from 'antd';
 import {
   AppstoreOutlined,
   AuditOutlined,
@@ -19,6 +19,7 @@ import { roleAllows } from '@turing/contract';
 import { ApiError } from '../../../shared/http/api-error.ts';
 import { PATHS } from '../../../shared/routes/paths.ts';
 import { useOperatorMe } from '../api/get-operator-me.ts';
+import { useTicketCounts } from '../api/get-ticket-counts.ts';
 import { EnrolCard } from '../components/second-factor/enrol-card.tsx';
 import { VerifyCard } from '../components/second-factor/verify-card.tsx';
 import { CONSOLE_PAGES, consolePath, type ConsolePageKey } from '../lib/console-pages.ts';
@@ -48,6 +49,8 @@ export function ConsoleLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const me = useOperatorMe();
+  const inbox = me.data?.secondFactor.passed === true && roleAllows(me.data.role, ['support']);
+  const counts = useTicketCounts(inbox);
 
   if (me.isPending) {
     return (
@@ -90,7 +93,19 @@ export function ConsoleLayout() {
   const items = CONSOLE_PAGES.filter((p) => roleAllows(data.role, p.roles)).map((p) => ({
     key: consolePath(p.key),
     icon: ICONS[p.key],
-    label: <Link to={consolePath(p.key)}>{t(`menu.${p.key}`)}</Link>,
+    label: (
+      <Link to={consolePath(p.key)}>
+        {t(`menu.${p.key}`)}
+        {p.key === 'tickets' && counts.data?.unreadMessages ? (
+          <Badge
+            count={counts.data.unreadMessages}
+            size="small"
+            className="console-layout__badge"
+            title={t('menu.unread', { count: counts.data.unreadMessages })}
+          />
+        ) : null}
+      </Link>
+    ),
   }));
   const selected = items.find((i) => pathname.startsWith(i.key))?.key ?? pathname;
   return (

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { communityAdminEndpoints } from '@turing/contract';
+import { call } from '../../../shared/http/client.ts';
+import { adminUsersQueryKey } from './search-users.ts';
+
+/** Lifts an account’s suspension. */
+export const unsuspendUser = (userId: string) =>
+  call(communityAdminEndpoints.unsuspendUser, { body: { user: userId } });
+
+export function useUnsuspendUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: unsuspendUser,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminUsersQueryKey }),
+  });
+}
