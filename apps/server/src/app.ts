@@ -161,7 +161,7 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
               });
             },
             async (scope) => {
-              await scope.register(codesAdminModule, { redemption: services.redemption, audit: services.audit });
+              await scope.register(codesAdminModule, { redemption: services.redemption });
             },
             async (scope) => {
               await scope.register(communityAdminModule, { moderation: services.moderation });

@@ -4,6 +4,7 @@ import { unscoped, type MemoryStore } from './memory-store.ts';
 export interface MemoryCode {
   code: string;
   batch: string;
+  note: string;
   cubes: number;
   planDays: number;
   expiresAt: Date | null;
@@ -79,6 +80,7 @@ export function createMemoryRedemption(store: MemoryStore, usernameOf: (userId: 
           return {
             code: r.code,
             batch: r.batch,
+            note: r.note,
             cubes: r.cubes,
             planDays: r.planDays,
             expiresAt: r.expiresAt,

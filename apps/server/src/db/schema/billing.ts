@@ -95,6 +95,11 @@ export const orders = pgTable(
     index('orders_closed_idx')
       .on(t.expiresAt)
       .where(sql`${t.state} in ('cancelled', 'failed') and ${t.refundState} is null and ${t.expiresAt} is not null`),
+    // The console: every order newest first (orders/search), and the dashboard's revenue by day.
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
@@ -123,6 +128,8 @@ export const redemptionCodes = pgTable(
     usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The operator's note on the batch (who it was for), kept with each of its codes. */
+    note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -51,7 +51,9 @@ export function createRedemptionRepository(db: Db) {
     },
 
     /** Inserts a batch; a code that happens to exist already is skipped, so the caller can top up. */
-    async insert(rows: { code: string; batch: string; cubes: number; planDays: number; expiresAt: Date | null }[]) {
+    async insert(
+      rows: { code: string; batch: string; cubes: number; planDays: number; expiresAt: Date | null; note: string }[],
+    ) {
       if (!rows.length) return [];
       const written = await db
         .insert(redemptionCodes)
@@ -71,6 +73,7 @@ export function createRedemptionRepository(db: Db) {
           .select({
             code: redemptionCodes.code,
             batch: redemptionCodes.batch,
+            note: redemptionCodes.note,
             cubes: redemptionCodes.cubes,
             planDays: redemptionCodes.planDays,
             expiresAt: redemptionCodes.expiresAt,

@@ -43,7 +43,7 @@ beforeEach(() => {
 const seed = (
   code: string,
   values: { cubes?: number; planDays?: number; expiresAt?: Date | null; batch?: string } = {},
-) => codes.repository.insert([{ code, batch: 'b1', cubes: 10, planDays: 0, expiresAt: null, ...values }]);
+) => codes.repository.insert([{ code, batch: 'b1', cubes: 10, planDays: 0, expiresAt: null, note: '', ...values }]);
 const outcome = (promise: Promise<unknown>) =>
   promise.then(
     (value) => value,

@@ -101,7 +101,7 @@ export function createRedemptionService(deps: RedemptionServiceDeps) {
           const fresh = [...new Set(Array.from({ length: want }, () => newCode()))];
           out.push(
             ...(await r.insert(
-              fresh.map((code) => ({ code, batch, cubes: input.cubes, planDays: input.planDays, expiresAt })),
+              fresh.map((code) => ({ code, batch, cubes: input.cubes, planDays: input.planDays, expiresAt, note })),
             )),
           );
         }
@@ -124,8 +124,11 @@ export function createRedemptionService(deps: RedemptionServiceDeps) {
 
     async list(filter: { batch?: string; status: CodeStatus | 'all'; limit: number }) {
       const { items, total } = await repo.list(filter);
+      const notes: Record<string, string> = {};
+      for (const r of items) if (r.note) notes[r.batch] = r.note;
       return {
         total,
+        notes,
         items: items.map((r): AdminCode => ({
           code: displayCode(r.code),
           batch: r.batch,
