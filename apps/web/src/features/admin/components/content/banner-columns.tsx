@@ -86,7 +86,12 @@ export function bannerColumns(
     {
       key: 'link',
       title: t('banners.link'),
-      render: (_, b) => <Typography.Text code>{b.link}</Typography.Text>,
+      // A work's link is long; the start says where it goes, the whole shows on hover.
+      render: (_, b) => (
+        <Typography.Text code ellipsis={{ tooltip: b.link }} className="content-banner__link">
+          {b.link}
+        </Typography.Text>
+      ),
     },
     {
       key: 'schedule',
