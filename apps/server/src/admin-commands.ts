@@ -35,7 +35,7 @@ Commands:
                [--key KEY]         e-mail, phone (+country code) or user id; --key makes
                                    a repeated command change nothing (e.g. a ticket id)
 ${ORDERS_HELP}${CATALOGUE_HELP}${CODES_HELP}  community:reports [--status S]   Lists reported works, oldest first (S: open (default),
-               [--limit N]         resolved or all); pages as support:list does;
+               [--limit N]         resolved, dismissed or all); pages as support:list does;
                [--cursor C]        --all prints every page
                [--all]
   community:hide <workId>          Hides a work from every listing (its page says it was
@@ -185,7 +185,7 @@ async function run(argv: string[]): Promise<string> {
   }
 }
 
-const REPORT_FILTERS = ['open', 'resolved', 'all'] as const;
+const REPORT_FILTERS = ['open', 'resolved', 'dismissed', 'all'] as const;
 type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 /** Moderation: the report queue, hiding and restoring works, suspending accounts. */

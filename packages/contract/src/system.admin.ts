@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_CHAR, isStorableText } from './fields.ts';
 import { route } from './route.ts';
 import { systemAdminEndpoints } from './system.endpoints.ts';
 
@@ -50,7 +51,8 @@ export const engineServerBody = z
       .string({ error: 'ENGINE_SERVER_NOT_FOUND' })
       .trim()
       .min(1, 'ENGINE_SERVER_NOT_FOUND')
-      .max(2048, 'ENGINE_SERVER_NOT_FOUND'),
+      .max(2048, 'ENGINE_SERVER_NOT_FOUND')
+      .refine(isStorableText, INVALID_CHAR),
   })
   .strict();
 export type EngineServerBody = z.input<typeof engineServerBody>;

@@ -65,6 +65,18 @@ describe('every admin route × every role', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuses every change a cross-site page could send: the session cookie without the app header', async () => {
+    for (const r of routes().filter((route) => route.mutates)) {
+      const res = await t.app.inject({
+        method: r.method as 'POST',
+        url: r.url,
+        headers: { cookie: operators.owner.cookie, 'content-type': 'application/json' },
+        payload: {},
+      });
+      expect([r.path, res.statusCode, res.json().code]).toEqual([r.path, 403, 'APP_HEADER_MISSING']);
+    }
+  });
+
   it('refuses a signed-in user who is no operator on every route', async () => {
     for (const r of routes()) {
       const res = await call(plainUser.headers, r);

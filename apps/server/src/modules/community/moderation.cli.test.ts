@@ -58,7 +58,7 @@ describe('moderation from the command line', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('community:hide needs a work id');
     expect(missing.stderr).toContain('community:reports [--status S]');
-    expect(badStatus.stderr).toContain('--status must be one of open, resolved, all.');
+    expect(badStatus.stderr).toContain('--status must be one of open, resolved, dismissed, all.');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nobody-at-all');
     expect(noWork.stderr).toMatch(/does not exist.*00000000-0000-4000-8000-000000000000/);
