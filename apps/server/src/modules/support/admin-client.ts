@@ -112,7 +112,7 @@ export function createAdminClient(opts: { url: string; token: string }) {
       call(billingAdminRoutes.codesRevoke, { body }),
     orders: (query: RouteQuery<typeof billingAdminRoutes.orders>) => call(billingAdminRoutes.orders, { query }),
     orderRefund: (orderId: string) => call(billingAdminRoutes.orderRefund, { body: { orderId } }),
-    reports: (status: 'open' | 'resolved' | 'all', page: { cursor?: string; limit?: number } = {}) =>
+    reports: (status: 'open' | 'resolved' | 'dismissed' | 'all', page: { cursor?: string; limit?: number } = {}) =>
       call(communityAdminRoutes.reports, { query: { status, ...page } }),
     hideWork: (id: string, reason?: string) => call(communityAdminRoutes.hideWork, { body: { id, reason } }),
     restoreWork: (id: string) => call(communityAdminRoutes.restoreWork, { body: { id } }),
