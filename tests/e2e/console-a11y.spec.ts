@@ -2,26 +2,17 @@ import { expect, test } from '@playwright/test';
 import { installAxe, seriousViolations } from './support/axe.ts';
 import { operatorSession, preferences } from './support/console.ts';
 
-const PAGES = [
-  'dashboard',
-  'moderation',
-  'users',
-  'tickets',
-  'orders',
-  'codes',
-  'catalogue',
-  'content',
-  'engines',
-  'operators',
-  'audit',
-  'security',
-];
+// The pages no other journey already checks in that theme and language (see console-*.spec.ts).
+const PAGES = {
+  light: ['moderation', 'codes', 'catalogue', 'tickets', 'engines', 'security'],
+  dark: ['orders', 'codes', 'catalogue', 'tickets', 'engines', 'operators', 'audit', 'security'],
+};
 
 for (const [locale, theme] of [
   ['en', 'light'],
   ['zh', 'dark'],
 ] as const) {
-  test(`every console page passes axe, ${theme} theme in ${locale === 'en' ? 'English' : 'Chinese'}, at 1280 px`, async ({
+  test(`the console's pages pass axe, ${theme} theme in ${locale === 'en' ? 'English' : 'Chinese'}, at 1280 px`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -29,7 +20,7 @@ for (const [locale, theme] of [
     await preferences(page, locale, theme);
     await installAxe(page);
     await operatorSession(page, 'owner');
-    for (const key of PAGES) {
+    for (const key of PAGES[theme]) {
       await page.goto(`/#/admin/${key}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);

@@ -99,11 +99,3 @@ test('the dashboard in Chinese on the light theme', async ({ page }) => {
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
 });
-
-test('a moderator is told the dashboard is not theirs', async ({ page }) => {
-  await installAxe(page);
-  await operatorSession(page, 'moderator');
-  const res = await page.request.get('/turing/admin/dashboard', { headers: { 'x-requested-with': 'XMLHttpRequest' } });
-  expect(res.status()).toBe(403);
-  expect((await res.json()).code).toBe('ADMIN_FORBIDDEN');
-});

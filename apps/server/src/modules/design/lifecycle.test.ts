@@ -154,7 +154,7 @@ describe('with a slow engine', () => {
   let t: Awaited<ReturnType<typeof buildGenerationApp>>;
   beforeAll(async () => {
     // Long enough for the first drawing (its thread starts with it) to show before the end, on a busy machine too.
-    t = await buildGenerationApp({ PREVIEW_PACE_MS: '30000', TASK_TIMEOUT_MS: '8000' });
+    t = await buildGenerationApp({ PREVIEW_PACE_MS: '30000', TASK_TIMEOUT_MS: '15000' });
   });
   afterAll(() => t.close());
 
