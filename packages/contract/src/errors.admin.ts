@@ -31,6 +31,11 @@ export const ADMIN_ERRORS = {
     '此次设置已结束，请重新开始设置两步验证',
   ),
   OPERATOR_NOT_FOUND: def(404, 'This account is not an operator', '该账号不是管理员'),
+  OPERATOR_PROTECTED: def(
+    403,
+    'Only an owner can suspend the account of an operator',
+    '只有所有者可以停用管理员的账号',
+  ),
   OPERATOR_LAST_OWNER: def(
     409,
     'The service must keep at least one owner: make another operator an owner first',

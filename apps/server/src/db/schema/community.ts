@@ -57,6 +57,8 @@ export const works = pgTable(
     /** The operator who hid the work (a username, or "admin token"), and when. */
     hiddenBy: text('hidden_by'),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** The state the work had before it was hidden: restoring brings that back (an unpublished work stays private). */
+    hiddenFrom: text('hidden_from'),
     /**
      * Signed in every link handed out for the work's images: taking the work out or hiding it
      * counts it up, and the links given out before stop working at once.

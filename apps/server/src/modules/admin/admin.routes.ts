@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminConsoleRoutes } from '@turing/contract';
+import { AppError } from '../../shared/app-error.ts';
 import { defineAdminDownload, defineAdminRoute, operatorOf } from '../../shared/define-admin-route.ts';
 import { localeFrom } from '../../shared/locale.ts';
 import { sessionIdOf } from '../auth/index.ts';
@@ -26,12 +27,21 @@ export async function adminConsoleModule(
     return operators.enrol(actor, access, req.audit);
   });
 
+  // A wrong code is worth an operator's attention: someone may hold their password.
+  const noted = async <T>(req: FastifyRequest, work: Promise<T>) =>
+    work.catch((err: unknown) => {
+      if (err instanceof AppError && (err.code === 'TOTP_INVALID' || err.code === 'TOTP_LOCKED')) {
+        req.log.warn({ operator: operatorOf(req).userId, ip: req.ip, code: err.code }, 'wrong second-factor code');
+      }
+      throw err;
+    });
+
   defineAdminRoute(app, adminConsoleRoutes.totpConfirm, async (req) =>
-    operators.confirm(operatorOf(req), sessionOf(req.sessionToken), req.body.code, req.audit),
+    noted(req, operators.confirm(operatorOf(req), sessionOf(req.sessionToken), req.body.code, req.audit)),
   );
 
   defineAdminRoute(app, adminConsoleRoutes.totpVerify, async (req) =>
-    operators.verify(operatorOf(req), sessionOf(req.sessionToken), req.body.code, req.audit),
+    noted(req, operators.verify(operatorOf(req), sessionOf(req.sessionToken), req.body.code, req.audit)),
   );
 
   defineAdminRoute(app, adminConsoleRoutes.operators, async () => operators.list());

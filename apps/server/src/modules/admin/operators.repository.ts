@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { operators, operatorSessions, users } from '../../db/schema/index.ts';
 
@@ -136,6 +136,13 @@ export function createOperatorsRepository(db: Db) {
         .returning();
       await db.delete(operatorSessions).where(eq(operatorSessions.userId, userId));
       return row ?? null;
+    },
+
+    /** Sessions that passed with an authenticator now replaced must pass again with the new one. */
+    async forgetOtherSessions(userId: string, keepSessionId: string) {
+      await db
+        .delete(operatorSessions)
+        .where(and(eq(operatorSessions.userId, userId), ne(operatorSessions.sessionId, keepSessionId)));
     },
 
     async passSession(sessionId: string, userId: string) {

@@ -6,9 +6,15 @@ import type { RateCounterService } from '../auth/index.ts';
 import type { OperatorRow, OperatorsRepository } from './operators.repository.ts';
 import { looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryDigest, totpStep, totpUri } from './totp.ts';
 
-/** Codes an operator may try in a window (right or wrong), then wait: 6 digits are not guessed in 10. */
+/**
+ * Codes an operator may try: 10 per 15 minutes (a typo or two never locks anyone out), and 30 a day,
+ * which a success does not reset, so a stolen password buys at most 30 guesses of a 6-digit code a
+ * day whatever the real operator does meanwhile.
+ */
 export const TOTP_MAX_TRIES = 10;
 export const TOTP_WINDOW_MS = 15 * 60_000;
+export const TOTP_MAX_TRIES_A_DAY = 30;
+const DAY_MS = 24 * 3_600_000;
 /** How long a started set-up waits for its first code. */
 const ENROL_MINUTES = 10;
 
@@ -69,6 +75,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
   const tryCode = async (userId: string) => {
     try {
       await deps.limits.consume(`totp:${userId}`, TOTP_MAX_TRIES, TOTP_WINDOW_MS);
+      await deps.limits.consume(`totp-day:${userId}`, TOTP_MAX_TRIES_A_DAY, DAY_MS);
     } catch (err) {
       if (err instanceof AppError && err.code === 'RATE_LIMITED')
         throw new AppError('TOTP_LOCKED', { params: err.params });
@@ -208,6 +215,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
         const r = deps.operators.in(tx);
         const done = await r.confirmPending(actor.userId!, row.totpPending!, step, codes.map(recoveryDigest), now());
         if (!done) throw new AppError('TOTP_NOT_STARTED');
+        await r.forgetOtherSessions(actor.userId!, sessionId);
         await r.passSession(sessionId, actor.userId!);
         await audit(tx, {
           targetType: 'operator',

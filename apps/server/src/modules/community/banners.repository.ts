@@ -32,6 +32,9 @@ export function createBannersRepository(db: Db) {
     /** Adds a banner after the others, in one statement that also holds the count under `max`. */
     async insertUnderCap(fields: BannerFields & { imageKey: string }, max: number) {
       const at = (d: Date | null | undefined) => d?.toISOString() ?? null;
+      // Two creations at once would both count the same banners (READ COMMITTED): they queue here,
+      // until the caller's transaction ends.
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('banners'))`);
       const [made] = await sqlRows<{ id: string }>(
         db,
         sql`insert into ${banners} (title_en, title_zh, subtitle_en, subtitle_zh, link, active, starts_at, ends_at, image_key, sort)

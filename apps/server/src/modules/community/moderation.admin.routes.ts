@@ -23,7 +23,9 @@ export async function communityAdminModule(app: FastifyInstance, opts: { moderat
     moderation.dismiss(req.body.workId, req.body.note, req.audit),
   );
 
-  defineAdminRoute(app, communityAdminRoutes.suspendUser, async (req) => moderation.suspend(req.body.user, req.audit));
+  defineAdminRoute(app, communityAdminRoutes.suspendUser, async (req) =>
+    moderation.suspend(req.body.user, req.audit, operatorOf(req).role === 'owner'),
+  );
 
   defineAdminRoute(app, communityAdminRoutes.unsuspendUser, async (req) =>
     moderation.unsuspend(req.body.user, req.audit),

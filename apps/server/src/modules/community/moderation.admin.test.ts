@@ -261,6 +261,34 @@ describe('suspending in the console', () => {
   });
 });
 
+describe('restoring a work its author had taken out', () => {
+  it('gives it back to its author, not to the gallery', async () => {
+    const author = await seedUser(t);
+    const work = await storedWork(author.user.id, { title: 'Private study' });
+    await t.database.query(`update works set state = 'unpublished' where id = $1`, [work.id]);
+    await report(work.id, 'spam');
+    await adminCall(t, moderator, 'POST', '/admin/community/work/hide', { body: { id: work.id } });
+    const restored = await adminCall(t, moderator, 'POST', '/admin/community/work/restore', { body: { id: work.id } });
+    expect(restored.json().data).toMatchObject({ state: 'unpublished' });
+    expect(await workRow(work.id)).toMatchObject({ state: 'unpublished', hiddenFrom: null, hiddenBy: null });
+  });
+});
+
+describe('suspending an operator', () => {
+  it('is refused to a moderator (who could lock the owners out) and left to an owner', async () => {
+    const finance = await makeOperator(t, 'finance');
+    const refused = await adminCall(t, moderator, 'POST', '/admin/community/user/suspend', {
+      body: { user: finance.userId },
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'OPERATOR_PROTECTED']);
+    expect((await adminCall(t, finance, 'GET', '/admin/me')).json().status).toBe(200);
+    const byOwner = await adminCall(t, 'token', 'POST', '/admin/community/user/suspend', {
+      body: { user: finance.userId },
+    });
+    expect(byOwner.json().data).toMatchObject({ suspended: true });
+  });
+});
+
 describe('who may moderate', () => {
   it('refuses finance and support with ADMIN_FORBIDDEN and changes nothing', async () => {
     const author = await seedUser(t);

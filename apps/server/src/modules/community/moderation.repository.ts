@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
-import { userStats, users, workReports, works } from '../../db/schema/index.ts';
+import { operators, userStats, users, workReports, works } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 
 export type ReportStatus = 'open' | 'resolved' | 'dismissed' | 'all';
@@ -92,18 +92,28 @@ export function createModerationRepository(db: Db) {
           hiddenReason: reason,
           hiddenBy: sql`case when ${works.state} = 'hidden' then ${works.hiddenBy} else ${by} end`,
           hiddenAt: sql`case when ${works.state} = 'hidden' then ${works.hiddenAt} else now() end`,
+          hiddenFrom: sql`case when ${works.state} = 'hidden' then ${works.hiddenFrom} else ${works.state} end`,
           linkVersion: sql`${works.linkVersion} + 1`,
           updatedAt: sql`now()`,
         })
         .where(eq(works.id, workId));
     },
 
-    /** Publishes a hidden work again, forgetting who hid it and why. */
+    /** Gives a hidden work back the state it had (published, or its author's unpublished), forgetting who hid it and why. */
     async restore(workId: string) {
-      await db
+      const [row] = await db
         .update(works)
-        .set({ state: 'published', hiddenReason: null, hiddenBy: null, hiddenAt: null, updatedAt: sql`now()` })
-        .where(and(eq(works.id, workId), eq(works.state, 'hidden')));
+        .set({
+          state: sql`coalesce(${works.hiddenFrom}, 'published')`,
+          hiddenReason: null,
+          hiddenBy: null,
+          hiddenAt: null,
+          hiddenFrom: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(works.id, workId), eq(works.state, 'hidden')))
+        .returning({ state: works.state });
+      return row?.state ?? null;
     },
 
     /** Moves the creator's public works counter (it counts published works only) by `delta`. */
@@ -127,15 +137,32 @@ export function createModerationRepository(db: Db) {
       return rows.length;
     },
 
+    /** Whether the account runs the service (only an owner may suspend it). */
+    async isOperator(userId: string) {
+      const rows = await db
+        .select({ userId: operators.userId })
+        .from(operators)
+        .where(eq(operators.userId, userId))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /**
      * Sets or clears the suspension; true when this call changed it. Suspending takes the user's
      * works out of sight, so it also ends every image link handed out for them.
+     * `spareOperators`: an operator's account is left as it is, even one made so a moment ago.
      */
-    async setSuspended(userId: string, suspended: boolean) {
+    async setSuspended(userId: string, suspended: boolean, spareOperators = false) {
       const [row] = await db
         .update(users)
         .set({ suspendedAt: suspended ? sql`coalesce(${users.suspendedAt}, now())` : null })
-        .where(and(eq(users.id, userId), suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt)))
+        .where(
+          and(
+            eq(users.id, userId),
+            suspended ? isNull(users.suspendedAt) : isNotNull(users.suspendedAt),
+            spareOperators ? sql`not exists (select 1 from operators o where o.user_id = ${users.id})` : undefined,
+          ),
+        )
         .returning({ id: users.id });
       if (row && suspended) {
         await db

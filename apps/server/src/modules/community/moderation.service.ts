@@ -51,10 +51,13 @@ export function createModerationService(deps: ModerationDeps) {
     return user;
   }
 
-  async function suspension(text: string, suspended: boolean, audit: AuditWrite) {
+  async function suspension(text: string, suspended: boolean, audit: AuditWrite, byOwner: boolean) {
     const user = await operatorTarget(text);
     await deps.transaction(async (tx) => {
-      const done = await deps.moderation.in(tx).setSuspended(user.id, suspended);
+      const r = deps.moderation.in(tx);
+      // A moderator could otherwise lock every owner out of the console.
+      if (suspended && !byOwner && (await r.isOperator(user.id))) throw new AppError('OPERATOR_PROTECTED');
+      const done = await r.setSuspended(user.id, suspended, suspended && !byOwner);
       const was = done ? !suspended : suspended;
       await audit(tx, {
         targetType: 'user',
@@ -102,19 +105,16 @@ export function createModerationService(deps: ModerationDeps) {
       });
     },
 
-    /** Publishes a hidden work again; any other work is left as it is. */
+    /** Gives a hidden work back its earlier state (published or unpublished); any other work is left as it is. */
     async restore(workId: string, audit: AuditWrite) {
       return deps.transaction(async (tx) => {
         const r = deps.moderation.in(tx);
         const work = await r.lockWork(workId);
         if (!work) throw new AppError('WORK_NOT_FOUND');
-        const hidden = work.state === 'hidden';
-        if (hidden) {
-          await r.restore(workId);
-          await r.countPublished(work.userId, 1);
-        }
+        const restored = work.state === 'hidden' ? await r.restore(workId) : null;
+        if (restored === 'published') await r.countPublished(work.userId, 1);
         const before = { state: work.state, reason: work.hiddenReason, hiddenBy: work.hiddenBy };
-        const after = hidden ? { state: 'published', reason: null, hiddenBy: null } : before;
+        const after = restored ? { state: restored, reason: null, hiddenBy: null } : before;
         await audit(tx, { ...workTarget(workId, work), ...changed(before, after, { state: work.state }) });
         return { id: workId, state: after.state, resolvedReports: 0 };
       });
@@ -138,14 +138,14 @@ export function createModerationService(deps: ModerationDeps) {
     },
 
     /** Signed out everywhere at once; login and every existing cookie are refused from now on. */
-    async suspend(text: string, audit: AuditWrite) {
-      const out = await suspension(text, true, audit);
+    async suspend(text: string, audit: AuditWrite, byOwner = false) {
+      const out = await suspension(text, true, audit, byOwner);
       await deps.sessions.revokeAll(out.userId);
       return out;
     },
 
     async unsuspend(text: string, audit: AuditWrite) {
-      const out = await suspension(text, false, audit);
+      const out = await suspension(text, false, audit, true);
       deps.sessions.userChanged(out.userId);
       return out;
     },

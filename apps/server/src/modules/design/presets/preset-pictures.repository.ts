@@ -18,6 +18,8 @@ export function createPresetPicturesRepository(db: Db) {
     },
 
     async lock(tagId: string) {
+      // A tag with no row yet has nothing to lock: two first replacements queue on the tag instead.
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`preset:${tagId}`}))`);
       const [row] = await db.select().from(presetImages).where(eq(presetImages.tagId, tagId)).for('update');
       return row ?? null;
     },

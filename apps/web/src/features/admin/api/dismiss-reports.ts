@@ -9,6 +9,8 @@ export const dismissReports = (body: DismissReportsBody) => call(communityAdminE
 export function useDismissReports() {
   const client = useQueryClient();
   return useMutation({
+    // The page shows the error where it happened.
+    meta: { silent: true },
     mutationFn: dismissReports,
     onSuccess(_, { workId }) {
       client.setQueryData<ModerationQueuePages>(moderationQueueQueryKey, (data) => withoutQueued(data, workId));

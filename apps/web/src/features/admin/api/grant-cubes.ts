@@ -11,6 +11,8 @@ export const grantCubes = (body: GrantCubesBody) => call(billingAdminEndpoints.g
 export function useGrantCubes() {
   const client = useQueryClient();
   return useMutation({
+    // The page shows the error where it happened.
+    meta: { silent: true },
     mutationFn: grantCubes,
     onSuccess: () => client.invalidateQueries({ queryKey: adminUsersQueryKey }),
   });

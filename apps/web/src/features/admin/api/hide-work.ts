@@ -10,6 +10,8 @@ export const hideWork = (body: { id: string; reason?: string }) => call(communit
 export function useHideWork() {
   const client = useQueryClient();
   return useMutation({
+    // The page shows the error where it happened.
+    meta: { silent: true },
     mutationFn: hideWork,
     onSuccess(_, { id }) {
       client.setQueryData<ModerationQueuePages>(moderationQueueQueryKey, (data) => withoutQueued(data, id));

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminConsoleEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { auditQueryKey } from './list-audit.ts';
+import { operatorMeQueryKey } from './get-operator-me.ts';
 import { operatorsQueryKey } from './list-operators.ts';
 
 export const resetOperator = (body: { user: string }) => call(adminConsoleEndpoints.operatorReset, { body });
@@ -15,6 +16,8 @@ export function useResetOperator() {
       Promise.all([
         client.invalidateQueries({ queryKey: operatorsQueryKey }),
         client.invalidateQueries({ queryKey: auditQueryKey }),
+        // An owner who changed their own role sees the console as it now is for them.
+        client.invalidateQueries({ queryKey: operatorMeQueryKey }),
       ]),
   });
 }

@@ -9,6 +9,8 @@ export const restoreWork = (id: string) => call(communityAdminEndpoints.restoreW
 export function useRestoreWork() {
   const client = useQueryClient();
   return useMutation({
+    // The page shows the error where it happened.
+    meta: { silent: true },
     mutationFn: restoreWork,
     onSuccess(_, id) {
       client.setQueryData<HiddenWorkPages>(

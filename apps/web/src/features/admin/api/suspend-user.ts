@@ -9,6 +9,8 @@ export const suspendUser = (userId: string) => call(communityAdminEndpoints.susp
 export function useSuspendUser() {
   const client = useQueryClient();
   return useMutation({
+    // The page shows the error where it happened.
+    meta: { silent: true },
     mutationFn: suspendUser,
     onSuccess: () => client.invalidateQueries({ queryKey: adminUsersQueryKey }),
   });

@@ -10,6 +10,8 @@ export const unsuspendUser = (userId: string) =>
 export function useUnsuspendUser() {
   const client = useQueryClient();
   return useMutation({
+    // The page shows the error where it happened.
+    meta: { silent: true },
     mutationFn: unsuspendUser,
     onSuccess: () => client.invalidateQueries({ queryKey: adminUsersQueryKey }),
   });

@@ -14,3 +14,13 @@ export const formatMoney = (minor: number, currency: string, locale: string) =>
     style: 'currency',
     currency: currency.toUpperCase(),
   }).format(minor / 100);
+
+/** A day a date picker gives (any date library's value that can say which day it is). */
+export type PickedDay = { toDate(): Date } | null;
+
+/** Local midnight of the picked day, `after` days later: a period is whole days in the operator's zone. */
+export const midnight = (day: PickedDay, after = 0) => {
+  if (!day) return undefined;
+  const d = day.toDate();
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + after).toISOString();
+};

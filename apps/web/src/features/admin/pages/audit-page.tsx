@@ -8,21 +8,22 @@ import { ConsolePage } from '../components/console-page.tsx';
 import { ChangeView } from '../components/audit/change-view.tsx';
 import '../components/audit/audit.css';
 import { downloadFile } from '../lib/download.ts';
-import { formatTime } from '../lib/format.ts';
+import { formatTime, midnight, type PickedDay } from '../lib/format.ts';
 
 interface FilterForm {
   actor?: string;
   action?: string;
   target?: string;
-  range?: [{ toISOString(): string } | null, { toISOString(): string } | null] | null;
+  range?: [PickedDay, PickedDay] | null;
 }
 
 const toQuery = (f: FilterForm): AuditQuery => ({
   actor: f.actor?.trim() || undefined,
   action: f.action?.trim() || undefined,
   target: f.target?.trim() || undefined,
-  from: f.range?.[0]?.toISOString(),
-  to: f.range?.[1]?.toISOString(),
+  from: midnight(f.range?.[0] ?? null),
+  // Through the end of the last day picked.
+  to: midnight(f.range?.[1] ?? null, 1),
 });
 
 /** Every admin action, who made it and what it changed: filtered, paged, exported as CSV. */

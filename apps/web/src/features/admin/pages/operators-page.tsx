@@ -13,7 +13,7 @@ import { formatTime } from '../lib/format.ts';
 /** Owners grant, change and end the other operators' roles, and reset a lost authenticator. */
 export function OperatorsPage() {
   const { t, i18n } = useTranslation('admin');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const operators = useOperators();
   const me = useOperatorMe();
   const grant = useGrantOperator();
@@ -44,10 +44,16 @@ export function OperatorsPage() {
           disabled={grant.isPending}
           options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
           onChange={(role) =>
-            grant.mutate(
-              { user: o.userId, role },
-              { onSuccess: () => void message.success(t('operators.changed', { name: o.username })) },
-            )
+            modal.confirm({
+              title: t('operators.changeConfirm', { name: o.username, role: t(`roles.${role}`) }),
+              okText: t('operators.change'),
+              cancelText: t('cancel'),
+              onOk: () =>
+                grant.mutateAsync({ user: o.userId, role }).then(
+                  () => void message.success(t('operators.changed', { name: o.username })),
+                  () => undefined,
+                ),
+            })
           }
         />
       ),

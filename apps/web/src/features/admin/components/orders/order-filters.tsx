@@ -1,10 +1,8 @@
 import { Button, DatePicker, Form, Input, Select } from 'antd';
 import { CURRENCIES, ORDER_STATES, PAYMENT_PROVIDERS, type OrdersQuery } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
+import { midnight, type PickedDay } from '../../lib/format.ts';
 import './orders.css';
-
-/** A day the range picker gives (any date library's value that can say which day it is). */
-type PickedDay = { toDate(): Date } | null;
 
 interface FilterForm {
   state?: OrdersQuery['state'];
@@ -13,13 +11,6 @@ interface FilterForm {
   days?: [PickedDay, PickedDay] | null;
   user?: string;
 }
-
-/** Local midnight of the picked day, `after` days later: a period is whole days in the operator's zone. */
-const midnight = (day: PickedDay, after = 0) => {
-  if (!day) return undefined;
-  const d = day.toDate();
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + after).toISOString();
-};
 
 const toQuery = (f: FilterForm): OrdersQuery => ({
   state: f.state ?? undefined,

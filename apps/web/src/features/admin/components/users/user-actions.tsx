@@ -12,7 +12,9 @@ export function UserActions({ detail }: { detail: AdminUserDetail }) {
   const { t } = useTranslation('admin-users');
   const { message } = App.useApp();
   const canGrant = useCan(['finance']);
-  const canSuspend = useCan(['moderator']);
+  // Only an owner may suspend an operator's account (the server refuses the others too).
+  const isOwner = useCan(['owner']);
+  const canSuspend = useCan(['moderator']) && (isOwner || !detail.user.operatorRole);
   const suspend = useSuspendUser();
   const unsuspend = useUnsuspendUser();
   const [granting, setGranting] = useState(false);

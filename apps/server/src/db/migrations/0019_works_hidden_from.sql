@@ -1,0 +1,1 @@
+ALTER TABLE "works" ADD COLUMN "hidden_from" text;
