@@ -97,21 +97,8 @@ export function createOperatorRefund(deps: {
     const done = await deps.settlement.refund(row, undefined, async (tx, result) => {
       await audit?.(tx, change(result.order, answer, amounts(result)));
     });
-    if (!done) {
-      // The provider's own confirmation reversed the order between its answer and this step: the
-      // money went back, so the operator's refund stands (audited), with nothing more taken here.
-      const now = provider?.refund ? await repo.find(row.id) : null;
-      if (now?.state !== 'refunded') throw new AppError('ORDER_NOT_REFUNDABLE');
-      await deps.transaction(async (tx) => audit?.(tx, change(now, answer)));
-      return {
-        order: await deps.toOrder(now),
-        userId: row.userId,
-        taken: none,
-        owed: none,
-        providerRefunded: true,
-        pending: false,
-      };
-    }
+    // Refunded meanwhile by another request or the provider's event.
+    if (!done) throw new AppError('ORDER_NOT_REFUNDABLE');
     return {
       order: await deps.toOrder(done.order),
       userId: done.order.userId,
