@@ -92,38 +92,24 @@ export function DashboardCharts({ days }: { days: DashboardDay[] }) {
       chart: (
         <BarChart data={rows} title={t('charts.tasks')}>
           {countAxes()}
-          <Bar
-            {...bar}
-            yAxisId="left"
-            stackId="tasks"
-            dataKey="complete"
-            name={t('series.complete')}
-            fill={c.series.primary}
-          />
-          <Bar
-            {...bar}
-            yAxisId="left"
-            stackId="tasks"
-            dataKey="running"
-            name={t('series.running')}
-            fill={c.series.info}
-          />
-          <Bar
-            {...bar}
-            yAxisId="left"
-            stackId="tasks"
-            dataKey="cancelled"
-            name={t('series.cancelled')}
-            fill={c.series.warning}
-          />
-          <Bar
-            {...bar}
-            yAxisId="left"
-            stackId="tasks"
-            dataKey="failed"
-            name={t('series.failed')}
-            fill={c.series.error}
-          />
+          {(
+            [
+              ['complete', c.series.primary],
+              ['running', c.series.info],
+              ['cancelled', c.series.warning],
+              ['failed', c.series.error],
+            ] as const
+          ).map(([key, fill]) => (
+            <Bar
+              key={key}
+              {...bar}
+              yAxisId="left"
+              stackId="tasks"
+              dataKey={key}
+              name={t(`series.${key}`)}
+              fill={fill}
+            />
+          ))}
         </BarChart>
       ),
     },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Input, QRCode, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, QRCode, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeInput } from './code-input.tsx';
 import { useConfirmTotp } from '../../api/confirm-totp.ts';
 import { useEnrolTotp } from '../../api/enrol-totp.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -62,16 +63,7 @@ export function EnrolCard({ required, embedded = false }: { required: boolean; e
               >
                 <Flex vertical gap={8}>
                   <label htmlFor="totp-confirm">{t('secondFactor.codeLabel')}</label>
-                  <Input
-                    id="totp-confirm"
-                    className="second-factor__code"
-                    value={code}
-                    onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    autoFocus
-                  />
+                  <CodeInput id="totp-confirm" value={code} onChange={setCode} />
                   {confirm.error ? <Alert type="error" showIcon title={confirm.error.message} /> : null}
                   <Button type="primary" htmlType="submit" loading={confirm.isPending} disabled={code.length !== 6}>
                     {t('secondFactor.confirm')}

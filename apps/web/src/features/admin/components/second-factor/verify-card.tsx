@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CodeInput } from './code-input.tsx';
 import { useVerifyTotp } from '../../api/verify-totp.ts';
 
 /** A new session of an enrolled operator: the code from the app (or a recovery code) before the console opens. */
@@ -34,16 +35,7 @@ export function VerifyCard() {
               autoFocus
             />
           ) : (
-            <Input
-              id="totp-verify"
-              className="second-factor__code"
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              autoFocus
-            />
+            <CodeInput id="totp-verify" value={code} onChange={setCode} />
           )}
           {verify.error ? <Alert type="error" showIcon title={verify.error.message} /> : null}
           <Button type="primary" htmlType="submit" loading={verify.isPending} disabled={!ready}>
