@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  EngineError,
-  type Engine,
-  type EngineHealth,
-  type EngineResult,
-  type EngineRunContext,
-  type EngineTask,
-} from '../../engine.ts';
-import { rankServers } from './dispatch.ts';
+import { EngineError, type Engine, type EngineHealth, type EngineResult } from '../../engine.ts';
+import { dispatch } from './dispatch.ts';
 import { FleetServer, type FleetTimings } from './fleet-server.ts';
-import { missingOnServer } from './object-info.ts';
-import { OperatorDrains, type DrainSource } from './operator-drains.ts';
-import { PromptRun, type PromptRunOptions } from './prompt-run.ts';
-import { resumePrompt, type ResumeDeps } from './resume.ts';
-import { submit, type SubmitDeps } from './submit.ts';
+import { OperatorDrains, type DrainMark, type DrainSource } from './operator-drains.ts';
+import { cancelledBeforeTaken } from './submit.ts';
 import { inputsFor, type ComfyModels } from './workflow-mapping.ts';
 import { loadTemplates, templateClasses } from './workflow-templates.ts';
 
-export interface ComfyLog {
+interface ComfyLog {
   info(msg: string): void;
   warn(msg: string): void;
   error(msg: string): void;
@@ -46,7 +36,7 @@ export interface ComfyEngineOptions extends Partial<FleetTimings> {
   log?: ComfyLog;
 }
 
-export const COMFY_DEFAULTS = {
+const COMFY_DEFAULTS = {
   stallMs: 15_000,
   timeoutMs: 180_000,
   pollMs: 2_000,
@@ -64,10 +54,10 @@ const silent: ComfyLog = { info: () => undefined, warn: () => undefined, error: 
 
 /**
  * The ComfyUI fleet engine. Per server (FleetServer): one HTTP client, one long-lived socket under
- * this engine's client id, and its health. Each run dispatches to the least busy server that is up
- * and has our nodes and models, uploads the inputs, posts the filled template with our prompt id
- * and follows it (PromptRun). Templates are read (and checked) once here, so a broken operator
- * template fails at start.
+ * this engine's client id, its health, and our prompts there. Each run dispatches to the least busy
+ * server that is up and has our nodes and models, which uploads the inputs, posts the filled
+ * template with our prompt id and follows it (PromptRun). Templates are read (and checked) once
+ * here, so a broken operator template fails at start.
  */
 export function createComfyEngine(options: ComfyEngineOptions): Engine {
   if (options.urls.length === 0) throw new Error('ComfyUI engine needs at least one server URL');
@@ -76,8 +66,7 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
   const templates = loadTemplates(options.workflowsDir);
   const classes = templateClasses(templates);
   const clientId = options.clientId ?? randomUUID();
-  const closing = new AbortController();
-  const active = new Set<PromptRun>();
+  const { stallMs, timeoutMs, pollMs } = settings;
 
   const servers = options.urls.map(
     (url) =>
@@ -85,85 +74,49 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
         url,
         clientId,
         timings: settings,
+        watchdog: { stallMs, timeoutMs, pollMs },
+        templates,
+        models: options.models,
+        classes,
         log,
-        missingIn: (info) => missingOnServer(info, classes, options.models),
       }),
   );
   for (const server of servers) {
     server.check().catch((err: unknown) => log.warn(`ComfyUI ${server.url} not checked at start: ${String(err)}`));
   }
-  const drains = new OperatorDrains(
-    options.drains,
-    (marks) => servers.forEach((s) => s.setDrain(marks.get(s.url))),
-    (msg) => log.warn(msg),
-  );
-  drains.refresh().catch(() => undefined);
-
-  const runOptions = (server: FleetServer): PromptRunOptions => ({
-    server,
-    stallMs: settings.stallMs,
-    timeoutMs: settings.timeoutMs,
-    pollMs: settings.pollMs,
-    closing: closing.signal,
-    log,
-  });
-  const submitDeps: SubmitDeps = { templates, models: options.models, clientId, runOptions, log };
-  const tracked = async (run: PromptRun, result: Promise<EngineResult>): Promise<EngineResult> => {
-    active.add(run);
-    try {
-      return await result;
-    } finally {
-      active.delete(run);
-    }
+  const drains = new OperatorDrains(options.drains, log);
+  const applyDrains = (marks: ReadonlyMap<string, DrainMark> | undefined): void => {
+    if (marks) for (const server of servers) server.setDrain(marks.get(server.url));
   };
+  drains
+    .refresh()
+    .then(applyDrains)
+    .catch(() => undefined);
 
   return {
     name: 'comfyui',
     canCancelRunning: true,
     queuesAtServer: true,
 
-    async run(task: EngineTask, ctx: EngineRunContext): Promise<EngineResult> {
-      const interrupted = () => new EngineError('interrupted', `task ${task.id} cancelled before ComfyUI took it`);
-      if (ctx.signal.aborted) throw interrupted();
+    async run(task, ctx): Promise<EngineResult> {
+      if (ctx.signal.aborted) throw cancelledBeforeTaken(task);
       inputsFor(task);
       // A drain or resume made on any node counts from this task on.
-      await drains.refresh();
-      const ranked = await rankServers(servers, ctx.avoidServers ?? []);
-      for (const server of ranked) {
-        if (ctx.signal.aborted) throw interrupted();
-        if (server.state !== 'up') continue;
-        const submitted = await submit(submitDeps, server, task, ctx);
-        if (!submitted) continue;
-        return tracked(submitted.run, submitted.run.follow(submitted.acceptedId));
-      }
-      throw new EngineError('unavailable', `no ComfyUI server took task ${task.id}`);
+      applyDrains(await drains.refresh());
+      return dispatch(servers, task, ctx);
     },
 
     async resume(task, at, ctx): Promise<EngineResult> {
       const url = at.server.replace(/\/+$/, '');
-      let made: PromptRun | undefined;
-      const makeRun: ResumeDeps['makeRun'] = (server, promptId, graph, expected) => {
-        made = new PromptRun(runOptions(server), promptId, graph, expected, ctx);
-        active.add(made);
-        return made;
-      };
-      try {
-        return await resumePrompt(
-          servers.find((s) => s.url === url),
-          at,
-          task,
-          ctx,
-          { clientId, makeRun },
-        );
-      } finally {
-        if (made) active.delete(made);
-      }
+      const server = servers.find((s) => s.url === url);
+      if (!server) throw new EngineError('lost', `ComfyUI ${at.server} is not in the fleet`, { server: at.server });
+      return server.resume(at.ref, task, ctx);
     },
 
     async health(): Promise<EngineHealth> {
       // The /object_info check started with the engine tells what a server lacks: worth a short wait.
       const checks: Promise<unknown>[] = servers.map((s) => s.pendingCheck).filter((c) => c !== undefined);
-      checks.push(drains.refresh());
+      checks.push(drains.refresh().then(applyDrains));
       if (checks.length > 0) await within(Promise.allSettled(checks), settings.probeTimeoutMs);
       const states = servers.map((s) => s.health());
       const problems = states
@@ -180,8 +133,6 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
     capacity: () => servers.filter((s) => s.state === 'up').length,
 
     async close(): Promise<void> {
-      closing.abort();
-      for (const run of active) run.dispose(new EngineError('lost', 'ComfyUI engine closed'));
       for (const server of servers) server.close();
     },
   };

@@ -1,13 +1,15 @@
 import type { PreviewFrame, SocketMessage } from './comfy-types.ts';
 
-export interface SocketListener {
-  onMessage(message: SocketMessage): void;
-  onPreview(frame: PreviewFrame): void;
-  /** A connection (re)opened: messages may have been missed meanwhile, or the server restarted. */
-  onOpen(): void;
-  /** The connection dropped (the server may have died): reconnecting is under way. */
-  onClose?(): void;
-}
+/**
+ * What happened on the connection, in the order it happened: a JSON message, a preview frame, a
+ * connection (re)opened (messages may have been missed meanwhile, or the server restarted), or an
+ * open connection dropped (the server may have died; reconnecting is under way).
+ */
+export type SocketEvent =
+  | { type: 'message'; message: SocketMessage }
+  | { type: 'preview'; frame: PreviewFrame }
+  | { type: 'open' }
+  | { type: 'close' };
 
 export interface SocketLog {
   info(msg: string): void;
@@ -31,6 +33,10 @@ const PREVIEW_IMAGE_WITH_METADATA = 4;
  * so a socket opened per task misses whatever happened before it connected. This one stays open
  * and reconnects under the same clientId (server.py then re-sends the node being executed).
  *
+ * It keeps nothing of the server's state or of our prompts: what arrives is queued as events, and
+ * its one reader (the fleet server) takes them with `events()`, so nothing here calls back into the
+ * code above it.
+ *
  * Node's built-in WebSocket (undici) is used rather than `ws`: it needs no runtime dependency and
  * covers everything here; a half-open connection it cannot detect is caught by the watchdog polls,
  * which then ask for a fresh one (`reconnect`).
@@ -38,15 +44,11 @@ const PREVIEW_IMAGE_WITH_METADATA = 4;
 export class ComfySocket {
   /** The prompt the server last said it was executing for us; previews without metadata belong to it. */
   runningPrompt: string | undefined;
-  /**
-   * Prompts running plus waiting on the server, from the `status` message it broadcasts to every
-   * socket whenever its queue changes (and sends on connect); undefined while disconnected.
-   */
-  queueRemaining: number | undefined;
   /** When the current connection opened (ms since epoch); undefined while disconnected. */
   openedAt: number | undefined;
   private ws: WebSocket | undefined;
-  private readonly listeners = new Set<SocketListener>();
+  private pending: SocketEvent[] = [];
+  private reader: ((events: SocketEvent[] | undefined) => void) | undefined;
   private readonly wsUrl: string;
   private closed = false;
   private delay: number;
@@ -69,9 +71,11 @@ export class ComfySocket {
     return this.ws?.readyState === WebSocket.OPEN;
   }
 
-  subscribe(listener: SocketListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Everything that happened since the last call, in order, once there is something; undefined once closed. */
+  events(): Promise<SocketEvent[] | undefined> {
+    if (this.closed) return Promise.resolve(undefined);
+    if (this.pending.length > 0) return Promise.resolve(this.pending.splice(0));
+    return new Promise((resolve) => (this.reader = resolve));
   }
 
   /** Waits up to `ms` for the connection, so a first task after start does not miss its messages. */
@@ -92,7 +96,9 @@ export class ComfySocket {
     clearTimeout(this.timer);
     clearTimeout(this.openTimer);
     this.ws?.close();
-    this.listeners.clear();
+    this.pending = [];
+    this.reader?.(undefined);
+    this.reader = undefined;
     for (const w of this.openWaiters.splice(0)) w();
   }
 
@@ -130,7 +136,7 @@ export class ComfySocket {
       this.delay = this.timings.minDelayMs;
       this.openedAt = Date.now();
       for (const w of this.openWaiters.splice(0)) w();
-      this.tell((l) => l.onOpen());
+      this.push({ type: 'open' });
     });
     ws.addEventListener('message', (event) => this.ws === ws && this.receive(event.data));
     ws.addEventListener('close', () => {
@@ -142,17 +148,16 @@ export class ComfySocket {
     ws.addEventListener('error', () => undefined);
   }
 
-  /** Forgets a connection: whatever ran before the drop may be gone (restart); the trackers find out when it reopens. */
+  /** Forgets a connection: whatever ran before the drop may be gone (restart); the reader finds out when it reopens. */
   private dropped(ws: WebSocket): void {
     if (this.ws !== ws) return;
     const wasOpen = this.openedAt !== undefined;
     this.ws = undefined;
     this.openedAt = undefined;
     this.runningPrompt = undefined;
-    this.queueRemaining = undefined;
     clearTimeout(this.openTimer);
     // Only a connection that was open is news; failed attempts while the server is away are not.
-    if (wasOpen && !this.closed) this.tell((l) => l.onClose?.());
+    if (wasOpen) this.push({ type: 'close' });
   }
 
   private retry(): void {
@@ -164,15 +169,12 @@ export class ComfySocket {
     this.delay = Math.min(this.delay * 2, this.timings.maxDelayMs);
   }
 
-  /** A listener's fault must not reach undici's event dispatch (an uncaught exception) nor the others. */
-  private tell(call: (listener: SocketListener) => void): void {
-    for (const l of [...this.listeners]) {
-      try {
-        call(l);
-      } catch (err) {
-        this.log.warn(`ComfyUI socket listener failed: ${String(err)}`);
-      }
-    }
+  private push(event: SocketEvent): void {
+    if (this.closed) return;
+    this.pending.push(event);
+    const reader = this.reader;
+    this.reader = undefined;
+    reader?.(this.pending.splice(0));
   }
 
   private receive(data: unknown): void {
@@ -186,24 +188,19 @@ export class ComfySocket {
       if (!message || typeof message.type !== 'string') return;
       message.data ??= {};
       this.track(message);
-      this.tell((l) => l.onMessage(message));
+      this.push({ type: 'message', message });
       return;
     }
     if (data instanceof ArrayBuffer) {
       const frame = decodePreview(Buffer.from(data));
       if (!frame) return;
       frame.promptId ??= this.runningPrompt;
-      this.tell((l) => l.onPreview(frame));
+      this.push({ type: 'preview', frame });
     }
   }
 
+  /** Which prompt runs, so a preview frame without metadata can be told whose it is. */
   private track(message: SocketMessage): void {
-    if (message.type === 'status') {
-      const remaining = (message.data.status as { exec_info?: { queue_remaining?: unknown } } | undefined)?.exec_info
-        ?.queue_remaining;
-      if (typeof remaining === 'number') this.queueRemaining = remaining;
-      return;
-    }
     const promptId = message.data.prompt_id;
     // After a reconnect the server re-sends the running node without prompt_id; progress names it again.
     if ((message.type === 'execution_start' || message.type === 'progress') && promptId) this.runningPrompt = promptId;
@@ -212,10 +209,21 @@ export class ComfySocket {
 }
 
 /**
+ * Prompts running plus waiting on the server (all clients), from a `status` message: the server
+ * broadcasts one to every socket whenever its queue changes, and sends one on connect.
+ */
+export function queueRemainingOf(message: SocketMessage): number | undefined {
+  if (message.type !== 'status') return undefined;
+  const remaining = (message.data.status as { exec_info?: { queue_remaining?: unknown } } | undefined)?.exec_info
+    ?.queue_remaining;
+  return typeof remaining === 'number' ? remaining : undefined;
+}
+
+/**
  * A preview frame: 4-byte big-endian event type, then for PREVIEW_IMAGE a 4-byte format
  * (1 JPEG, 2 PNG) and the image; for the metadata variant a 4-byte length and JSON with prompt_id.
  */
-export function decodePreview(buf: Buffer): PreviewFrame | undefined {
+function decodePreview(buf: Buffer): PreviewFrame | undefined {
   if (buf.length < 8) return undefined;
   const event = buf.readUInt32BE(0);
   if (event === PREVIEW_IMAGE) return { image: buf.subarray(8) };

@@ -3,7 +3,7 @@
 /** A link to another node's output: [node id, output index]. */
 export type NodeLink = [string, number];
 
-export interface GraphNode {
+interface GraphNode {
   class_type: string;
   inputs: Record<string, unknown>;
   _meta?: { title?: string };

@@ -1,6 +1,22 @@
-import { ComfyConnectionError, ComfyHttpError, type ComfyHttp } from './comfy-http.ts';
+import { EngineError, type EngineResult, type EngineRunContext, type EngineTask } from '../../engine.ts';
+import { ComfyConnectionError, ComfyHttpError } from './comfy-http.ts';
 import type { FleetServer } from './fleet-server.ts';
-import type { InputNames, InputRole } from './workflow-mapping.ts';
+import { cancelledBeforeTaken } from './submit.ts';
+
+/**
+ * Runs a task on the least busy server that takes it, trying the next one when a server cannot be
+ * reached or answers oddly; `unavailable` when none took it.
+ */
+export async function dispatch(servers: FleetServer[], task: EngineTask, ctx: EngineRunContext): Promise<EngineResult> {
+  const ranked = await rankServers(servers, ctx.avoidServers ?? []);
+  for (const server of ranked) {
+    if (ctx.signal.aborted) throw cancelledBeforeTaken(task);
+    if (server.state !== 'up') continue;
+    const result = await server.run(task, ctx);
+    if (result) return result;
+  }
+  throw new EngineError('unavailable', `no ComfyUI server took task ${task.id}`);
+}
 
 /**
  * The servers able to take a prompt now, least busy first (running + pending as the server last
@@ -9,7 +25,7 @@ import type { InputNames, InputRole } from './workflow-mapping.ts';
  * no request at all (its own probes tell when it is back), nor does one an operator drained; one
  * lacking nodes or models is left out.
  */
-export async function rankServers(servers: FleetServer[], avoid: string[]): Promise<FleetServer[]> {
+async function rankServers(servers: FleetServer[], avoid: string[]): Promise<FleetServer[]> {
   const loads = await Promise.all(
     servers.map(async (server, index) => {
       // Drained by an operator: no request at all, whatever its load.
@@ -30,25 +46,4 @@ export async function rankServers(servers: FleetServer[], avoid: string[]): Prom
     .filter((entry) => entry !== undefined)
     .sort((a, b) => a.avoided - b.avoided || a.load - b.load || a.index - b.index)
     .map((entry) => entry.server);
-}
-
-/** Sub-folder of ComfyUI's input directory for our uploads, so operators can clean it up by age. */
-const UPLOAD_SUBFOLDER = 'turing';
-
-/**
- * Uploads the task's images under names made from the prompt id (unique per attempt), with
- * overwrite so a repeated upload never gets a "name (1).png" the graph does not reference.
- */
-export async function uploadInputs(
-  http: ComfyHttp,
-  inputs: Partial<Record<InputRole, Buffer>>,
-  promptId: string,
-): Promise<InputNames> {
-  const names: InputNames = {};
-  for (const [role, bytes] of Object.entries(inputs) as [InputRole, Buffer][]) {
-    const ext = bytes[0] === 0xff && bytes[1] === 0xd8 ? 'jpg' : 'png';
-    const uploaded = await http.uploadImage(bytes, `${promptId}-${role}.${ext}`, UPLOAD_SUBFOLDER);
-    names[role] = uploaded.subfolder ? `${uploaded.subfolder}/${uploaded.name}` : uploaded.name;
-  }
-  return names;
 }

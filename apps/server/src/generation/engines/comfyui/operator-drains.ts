@@ -11,31 +11,29 @@ export interface DrainMark {
  */
 export type DrainSource = () => Promise<ReadonlyMap<string, DrainMark>>;
 
+type Marks = ReadonlyMap<string, DrainMark> | undefined;
+
 /**
  * Reads the drains for the fleet's servers. A read already under way may have started before the
  * drain a caller has just made, so the caller waits for the next read instead; callers arriving
  * meanwhile share it. A failed read keeps what was known (the database may be briefly away).
  */
 export class OperatorDrains {
-  private reading: Promise<void> | undefined;
-  private queued: Promise<void> | undefined;
+  private reading: Promise<Marks> | undefined;
+  private queued: Promise<Marks> | undefined;
+  private known: Marks;
 
   private readonly source: DrainSource | undefined;
-  private readonly apply: (marks: ReadonlyMap<string, DrainMark>) => void;
-  private readonly warn: (msg: string) => void;
+  private readonly log: { warn(msg: string): void };
 
-  constructor(
-    source: DrainSource | undefined,
-    apply: (marks: ReadonlyMap<string, DrainMark>) => void,
-    warn: (msg: string) => void,
-  ) {
+  constructor(source: DrainSource | undefined, log: { warn(msg: string): void }) {
     this.source = source;
-    this.apply = apply;
-    this.warn = warn;
+    this.log = log;
   }
 
-  refresh(): Promise<void> {
-    if (!this.source) return Promise.resolve();
+  /** The drains as read now, or as last read when this read fails; undefined until one read succeeded. */
+  refresh(): Promise<Marks> {
+    if (!this.source) return Promise.resolve(undefined);
     if (this.queued) return this.queued;
     if (!this.reading) {
       this.reading = this.read().finally(() => (this.reading = undefined));
@@ -48,11 +46,12 @@ export class OperatorDrains {
     return this.queued;
   }
 
-  private async read(): Promise<void> {
+  private async read(): Promise<Marks> {
     try {
-      this.apply(await this.source!());
+      this.known = await this.source!();
     } catch (err) {
-      this.warn(`ComfyUI drains not read (the last known ones stay): ${String(err)}`);
+      this.log.warn(`ComfyUI drains not read (the last known ones stay): ${String(err)}`);
     }
+    return this.known;
   }
 }

@@ -1,6 +1,5 @@
 import { EngineError, type EngineResult, type EngineRunContext } from '../../engine.ts';
 import type { Graph, HistoryEntry, HistoryOutput } from './comfy-types.ts';
-import type { FleetServer } from './fleet-server.ts';
 import {
   forgetFinished,
   forgetPrompt,
@@ -10,9 +9,11 @@ import {
   stopPrompt,
 } from './prompt-server-ops.ts';
 import { RunEvents } from './run-events.ts';
+import type { ServerLink } from './server-record.ts';
 
 export interface PromptRunOptions {
-  server: FleetServer;
+  /** The server it runs on: its protocol client and its record. */
+  link: ServerLink;
   stallMs: number;
   timeoutMs: number;
   pollMs: number;
@@ -28,26 +29,27 @@ type StopKind = 'interrupted' | 'stalled' | 'lost';
  * or stopping it on the server (cancel, time-out, hang). PromptRun adds the watching.
  */
 export class PromptOutcome {
+  /** The graph posted (or found on the server, when resumed). */
+  readonly graph: Graph;
+  /** Settles once: the images, or the failure. */
+  readonly result: Promise<EngineResult>;
+  /** Socket messages about it still matter: from before it is posted until it ends or is stopped. */
+  listening = true;
   protected readonly opts: PromptRunOptions;
   protected readonly ctx: EngineRunContext;
   protected readonly events: RunEvents;
-  protected readonly result: Promise<EngineResult>;
   protected id: string;
   protected settled = false;
   protected finishing = false;
   /** What each output node made, as the socket reported it (`executed`). */
   protected readonly heardOutputs: Record<string, HistoryOutput> = {};
   protected stopping: { kind: StopKind; why: string } | undefined;
-  protected ticker: NodeJS.Timeout | undefined;
-  protected unsubscribe: () => void = () => undefined;
-  protected unwatch: (() => void) | undefined;
   protected readonly onAbort = (): void => this.background(this.stop('interrupted', 'cancelled'));
 
   /** Work nobody awaits (a poll, a finish, a stop): its failure is logged, never an unhandled rejection. */
   protected background(work: Promise<unknown>): void {
     work.catch((err: unknown) => this.opts.log.warn(`ComfyUI prompt ${this.id}: ${String(err)}`));
   }
-  private readonly graph: Graph;
   private readonly expected: number;
   private resolve!: (result: EngineResult) => void;
   private reject!: (err: unknown) => void;
@@ -58,7 +60,7 @@ export class PromptOutcome {
     this.graph = graph;
     this.expected = expected;
     this.ctx = ctx;
-    this.events = new RunEvents(ctx, (msg) => opts.log.warn(msg));
+    this.events = new RunEvents(ctx, opts.log);
     this.result = new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
@@ -97,7 +99,7 @@ export class PromptOutcome {
       const heard = outputsHeard(this.graph, this.heardOutputs);
       if (heard) return await this.fromHistory(heard, { written: false });
       for (let i = 0; i < 5 && !this.settled; i++) {
-        const entry = await this.opts.server.http.history(this.id);
+        const entry = await this.opts.link.http.history(this.id);
         if (entry) return await this.fromHistory(entry);
         await new Promise((r) => setTimeout(r, this.opts.pollMs));
       }
@@ -116,7 +118,7 @@ export class PromptOutcome {
   /** `written: false`: the entry is what the socket reported, and history may not hold it yet. */
   protected async fromHistory(entry: HistoryEntry, { written = true } = {}): Promise<void> {
     if (this.settled) return;
-    const http = this.opts.server.http;
+    const http = this.opts.link.http;
     const failure = historyFailure(entry, this.url);
     if (failure) {
       this.settle(failure);
@@ -141,22 +143,22 @@ export class PromptOutcome {
   /** The server's own report of a failure, from the socket. */
   protected failed(type: string, data: Record<string, unknown>): void {
     this.settle(historyFailure({ status: { status_str: 'error', messages: [[type, data]] } }, this.url)!);
-    forgetPrompt(this.opts.server.http, this.id, this.opts.pollMs, this.opts.closing);
+    forgetPrompt(this.opts.link.http, this.id, this.opts.pollMs, this.opts.closing);
   }
 
   /** Cancel, time-out or hang: take it off the queue, interrupt it only if it runs, then reject. */
   protected async stop(kind: StopKind, why: string): Promise<void> {
     if (this.settled || this.stopping) return;
     // From here only the stop decides the outcome, even if a late poll finds the images. Still
-    // watched: a server found down meanwhile ends the stop at once.
+    // watched until it settles: a server found down meanwhile ends the stop at once.
     this.stopping = { kind, why };
-    this.cleanup(true);
-    await stopPrompt(this.opts.server.http, this.id).catch((err: unknown) => {
+    this.cleanup();
+    await stopPrompt(this.opts.link.http, this.id).catch((err: unknown) => {
       this.opts.log.warn(`ComfyUI could not stop ${this.id}: ${String(err)}`);
-      this.opts.server.abandon(this.id);
+      this.opts.link.record.abandon(this.id);
     });
     this.settle(this.stopError(), true);
-    forgetPrompt(this.opts.server.http, this.id, this.opts.pollMs, this.opts.closing);
+    forgetPrompt(this.opts.link.http, this.id, this.opts.pollMs, this.opts.closing);
   }
 
   protected settle(outcome: EngineResult | EngineError, fromStop = false): void {
@@ -164,12 +166,12 @@ export class PromptOutcome {
     this.settled = true;
     this.cleanup();
     if (outcome instanceof EngineError) return this.reject(outcome);
-    this.opts.server.finished();
+    this.opts.link.record.done++;
     this.resolve(outcome);
   }
 
   protected get url(): string {
-    return this.opts.server.url;
+    return this.opts.link.url;
   }
 
   protected at(): { server: string } {
@@ -181,10 +183,8 @@ export class PromptOutcome {
     return new EngineError(kind, `ComfyUI prompt ${this.id} ${why}`, this.at());
   }
 
-  private cleanup(keepWatch = false): void {
-    clearInterval(this.ticker);
-    this.unsubscribe();
-    if (!keepWatch) this.unwatch?.();
+  private cleanup(): void {
+    this.listening = false;
     this.ctx.signal.removeEventListener('abort', this.onAbort);
   }
 }

@@ -1,22 +1,27 @@
-import { EngineError, type EngineResult, type EngineRunContext } from '../../engine.ts';
+import { EngineError, type EngineRunContext } from '../../engine.ts';
 import { ComfyConnectionError } from './comfy-http.ts';
-import type { SocketListener } from './comfy-socket.ts';
+import { queueRemainingOf } from './comfy-socket.ts';
 import type { Graph, HistoryEntry, HistoryOutput, PreviewFrame, QueueInfo, SocketMessage } from './comfy-types.ts';
-import type { ServerWatcher } from './fleet-server.ts';
 import { GraphProgress } from './graph-progress.ts';
 import { PromptOutcome, type PromptRunOptions } from './prompt-outcome.ts';
 import { whereInQueue } from './prompt-server-ops.ts';
 
 export type { PromptRunOptions } from './prompt-outcome.ts';
 
+/** What a look at a silent running prompt found (verifyHung). */
+export type HangVerdict = { hung: string } | 'unanswered' | undefined;
+
 /**
  * Follows one accepted prompt on one server to its end. The socket brings progress and the end;
  * when it goes quiet (dropped frames, half-open connection, restart) a watchdog asks /history and
  * /queue instead, which is also how a prompt the server forgot is told apart from a slow one. A
- * running prompt silent for longer than the server's stall window means the server hung; a server
- * found down (FleetServer) loses the prompt at once.
+ * running prompt silent for longer than the server's stall window means the server hung.
+ *
+ * It uses its server's protocol client and record and nothing above them: the fleet server passes
+ * it the socket's events, ticks its watchdog (`check`), tells it its place in the queue and when
+ * the server is lost, and acts on what it returns.
  */
-export class PromptRun extends PromptOutcome implements SocketListener, ServerWatcher {
+export class PromptRun extends PromptOutcome {
   private readonly progress: GraphProgress;
   private following = false;
   private polling = false;
@@ -33,16 +38,32 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
   constructor(opts: PromptRunOptions, promptId: string, graph: Graph, expected: number, ctx: EngineRunContext) {
     super(opts, promptId, graph, expected, ctx);
     this.progress = new GraphProgress(graph);
-    // Subscribed before POST /prompt: the first messages can beat the HTTP answer.
-    this.unsubscribe = opts.server.socket.subscribe(this);
   }
 
   get waiting(): boolean {
     return this.following && !this.settled && !this.stopping && !this.events.started;
   }
 
-  /** Starts watching once ComfyUI accepted the prompt, under the id it answered with. */
-  follow(acceptedId = this.id): Promise<EngineResult> {
+  /** Followed (accepted, or taken up after a restart). */
+  get followed(): boolean {
+    return this.following;
+  }
+
+  /** Followed and not settled yet: ticked, and lost with its server. */
+  get watched(): boolean {
+    return this.following && !this.settled;
+  }
+
+  /** How often its watchdog looks (`check`). */
+  get tickMs(): number {
+    return Math.max(5, Math.min(this.opts.pollMs, this.opts.stallMs) / 2);
+  }
+
+  /**
+   * Starts watching once ComfyUI accepted the prompt, under the id it answered with. False when it
+   * already ended (a fast prompt can end before POST /prompt's answer is read): nothing to watch.
+   */
+  follow(acceptedId = this.id): boolean {
     if (acceptedId !== this.id) {
       this.opts.log.warn(`ComfyUI ${this.url} ignores prompt_id (too old?): follows ${acceptedId}`);
       this.id = acceptedId;
@@ -51,22 +72,29 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     return this.watch();
   }
 
-  /** Takes up a prompt a previous process left there: finished (its history entry), or still in the queue. */
-  resume(found: { entry?: HistoryEntry; queue?: QueueInfo; deaf: boolean }): Promise<EngineResult> {
-    this.deaf = found.deaf;
+  /** Starts watching a prompt a previous process left there; `takeUp` then gives what was found of it. */
+  resume(deaf: boolean): boolean {
+    this.deaf = deaf;
     this.events.open();
-    const result = this.watch();
+    return this.watch();
+  }
+
+  /** What the server said of a resumed prompt: finished (its history entry), or still in the queue. */
+  takeUp(found: { entry?: HistoryEntry; queue?: QueueInfo }): void {
     if (found.entry) this.background(this.fromHistory(found.entry));
     else if (found.queue) this.queueSeen(found.queue);
-    return result;
+  }
+
+  /** A cancel that came before it was watched stops it now. */
+  cancelIfAborted(): void {
+    if (this.ctx.signal.aborted) this.onAbort();
   }
 
   onMessage(message: SocketMessage): void {
     const { type, data } = message;
     if (type === 'status') {
       // An empty queue while we wait means it finished or the server was reset: ask.
-      const remaining = (data.status as { exec_info?: { queue_remaining?: number } } | undefined)?.exec_info;
-      if (this.following && remaining?.queue_remaining === 0) this.background(this.poll());
+      if (this.following && queueRemainingOf(message) === 0) this.background(this.poll());
       return;
     }
     if (data.prompt_id !== this.id || this.settled) return;
@@ -130,44 +158,68 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     } else this.background(this.poll()); // finished meanwhile, or forgotten
   }
 
-  private watch(): Promise<EngineResult> {
-    this.following = true;
-    // A fast prompt can end before POST /prompt's answer is read: nothing left to watch.
-    if (this.settled) return this.result;
-    this.lastMessageAt = this.lastProgressAt = Date.now();
-    const tick = Math.max(5, Math.min(this.opts.pollMs, this.opts.stallMs) / 2);
-    this.ticker = setInterval(() => this.check(), tick);
-    this.ctx.signal.addEventListener('abort', this.onAbort);
-    this.unwatch = this.opts.server.watch(this);
-    if (this.opts.server.state === 'down') {
-      this.serverLost(new EngineError('lost', `ComfyUI ${this.url} is down`, { server: this.url }));
-    } else this.opts.server.refreshQueue();
-    if (this.ctx.signal.aborted) this.onAbort();
-    return this.result;
-  }
-
-  private heard(): void {
-    this.lastMessageAt = this.lastProgressAt = Date.now();
-    this.opts.server.notePace(this.id);
-  }
-
-  private check(): void {
-    if (this.settled || this.stopping) return;
+  /**
+   * The watchdog, every `tickMs`: no progress for `timeoutMs` stops it; a socket quiet for
+   * `stallMs` makes it ask the server. Returns how long it has been silent while it runs, once that
+   * is past the server's stall window: whether the server hung on it is verifyHung's to find out.
+   */
+  check(): number | undefined {
+    if (this.settled || this.stopping) return undefined;
     const now = Date.now();
     if (now - this.lastProgressAt >= this.opts.timeoutMs) {
       // A server that stopped answering lost the prompt (worth a retry elsewhere); one that answers stalled it.
       if (this.unreachable)
         this.background(this.stop('lost', `server unreachable, no progress for ${this.opts.timeoutMs} ms`));
       else this.background(this.stop('stalled', `no progress for ${this.opts.timeoutMs} ms`));
-      return;
+      return undefined;
     }
-    const socket = this.opts.server.socket;
+    const socket = this.opts.link.socket;
     if (this.events.started && !this.deaf && socket.open) {
       const quiet = now - Math.max(this.lastMessageAt, socket.openedAt ?? now);
-      if (quiet >= this.opts.server.stallWindowMs()) return void this.suspectHung(quiet);
+      if (quiet >= this.opts.link.record.stallWindowMs) return quiet;
     }
     if (now - this.lastMessageAt >= this.opts.stallMs && now - this.lastPollAt >= this.opts.pollMs)
       this.background(this.poll());
+    return undefined;
+  }
+
+  /**
+   * Silent past the stall window: if /queue still shows it running, the server hung on it, and it
+   * is stopped and lost (`{hung}`: why, for the server's record). `unanswered`: /queue did not
+   * answer either, so only a probe can tell whether the server is down.
+   */
+  async verifyHung(quietMs: number): Promise<HangVerdict> {
+    if (this.verifying) return undefined;
+    this.verifying = true;
+    try {
+      const where = whereInQueue(await this.opts.link.http.queue(), this.id);
+      if (this.settled || this.stopping) return undefined;
+      if (where !== 'running') {
+        this.background(this.poll());
+        return undefined;
+      }
+      const why = `hung: prompt ${this.id} runs without a message for ${quietMs} ms`;
+      await this.stop('lost', why);
+      return { hung: why };
+    } catch {
+      return 'unanswered';
+    } finally {
+      this.verifying = false;
+    }
+  }
+
+  private watch(): boolean {
+    this.following = true;
+    // A fast prompt can end before POST /prompt's answer is read: nothing left to watch.
+    if (this.settled) return false;
+    this.lastMessageAt = this.lastProgressAt = Date.now();
+    this.ctx.signal.addEventListener('abort', this.onAbort);
+    return true;
+  }
+
+  private heard(): void {
+    this.lastMessageAt = this.lastProgressAt = Date.now();
+    this.opts.link.record.heard(this.id);
   }
 
   /** Reconciles with the server's own view: history first, then the queue, then history again. */
@@ -175,7 +227,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
     if (this.polling || this.settled || this.finishing) return;
     this.polling = true;
     this.lastPollAt = Date.now();
-    const http = this.opts.server.http;
+    const { http, socket } = this.opts.link;
     try {
       const entry = await http.history(this.id);
       this.unreachable = false;
@@ -187,7 +239,7 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
         // Running, yet quiet on our socket: it may be half-open. A new connection brings the messages again.
         const quietSince = this.lastMessageAt;
         if (where === 'running' && !this.deaf && Date.now() - quietSince >= this.opts.stallMs) {
-          this.opts.server.freshenSocket(quietSince);
+          if (socket.open && (socket.openedAt ?? 0) <= quietSince) socket.reconnect();
         }
       } else {
         // It may have finished between the two calls; if history still has nothing, it is gone.
@@ -201,25 +253,6 @@ export class PromptRun extends PromptOutcome implements SocketListener, ServerWa
       else this.opts.log.warn(`ComfyUI poll failed: ${String(err)}`);
     } finally {
       this.polling = false;
-    }
-  }
-
-  /** Silent past the stall window: if /queue still shows it running, the server hung on it. */
-  private async suspectHung(quietMs: number): Promise<void> {
-    if (this.verifying) return;
-    this.verifying = true;
-    try {
-      const where = whereInQueue(await this.opts.server.http.queue(), this.id);
-      if (this.settled || this.stopping) return;
-      if (where !== 'running') return this.background(this.poll());
-      const why = `hung: prompt ${this.id} runs without a message for ${quietMs} ms`;
-      await this.stop('lost', why);
-      this.opts.server.markDown(why, this.id);
-    } catch {
-      // Not answering /queue either: the probe tells whether it is down.
-      this.opts.server.probeSoon();
-    } finally {
-      this.verifying = false;
     }
   }
 

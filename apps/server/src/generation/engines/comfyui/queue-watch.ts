@@ -1,4 +1,11 @@
+import type { ComfyHttp } from './comfy-http.ts';
 import type { QueueInfo } from './comfy-types.ts';
+
+interface Promised {
+  promise: Promise<QueueInfo | undefined>;
+  resolve(queue: QueueInfo | undefined): void;
+  reject(err: unknown): void;
+}
 
 /**
  * GET /queue on one server for the prompts of ours waiting there, asked for whenever its queue
@@ -7,35 +14,45 @@ import type { QueueInfo } from './comfy-types.ts';
  * never missed; the ones between may be.
  */
 export class QueueWatch {
-  private readonly fetch: () => Promise<QueueInfo>;
-  private readonly deliver: (queue: QueueInfo) => void;
+  private readonly http: ComfyHttp;
   private readonly minGapMs: number;
-  private readonly warn: (msg: string) => void;
+  /** The read still to come, promised to the request that asked for it first. */
+  private next: Promised | undefined;
   private inFlight = false;
-  private again = false;
   private lastAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(
-    fetch: () => Promise<QueueInfo>,
-    deliver: (queue: QueueInfo) => void,
-    minGapMs: number,
-    warn: (msg: string) => void,
-  ) {
-    this.fetch = fetch;
-    this.deliver = deliver;
+  constructor(http: ComfyHttp, minGapMs: number) {
+    this.http = http;
     this.minGapMs = minGapMs;
-    this.warn = warn;
   }
 
-  request(): void {
-    if (this.closed) return;
-    if (this.inFlight) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) return;
+  /**
+   * The queue as the next read finds it (undefined once closed; rejects when the read fails), or
+   * undefined when a read already promised to an earlier request will answer this one too.
+   */
+  request(): Promise<QueueInfo | undefined> | undefined {
+    if (this.closed || this.next) return undefined;
+    let resolve!: Promised['resolve'];
+    let reject!: Promised['reject'];
+    const promise = new Promise<QueueInfo | undefined>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    this.next = { promise, resolve, reject };
+    if (!this.inFlight) this.plan();
+    return promise;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.next?.resolve(undefined);
+    this.next = undefined;
+  }
+
+  private plan(): void {
     const wait = this.lastAt + this.minGapMs - Date.now();
     if (wait <= 0) return this.now();
     this.timer = setTimeout(() => {
@@ -44,23 +61,17 @@ export class QueueWatch {
     }, wait);
   }
 
-  close(): void {
-    this.closed = true;
-    clearTimeout(this.timer);
-  }
-
   private now(): void {
+    const answer = this.next!;
+    this.next = undefined;
     this.inFlight = true;
     this.lastAt = Date.now();
-    this.fetch()
-      .then((queue) => !this.closed && this.deliver(queue))
-      // Unreachable: the probes decide about the server; the places wait for the next change.
-      .catch((err: unknown) => this.warn(`ComfyUI queue not read: ${String(err)}`))
+    this.http
+      .queue()
+      .then((queue) => answer.resolve(this.closed ? undefined : queue), answer.reject)
       .finally(() => {
         this.inFlight = false;
-        if (!this.again) return;
-        this.again = false;
-        this.request();
+        if (this.next && !this.closed) this.plan();
       });
   }
 }

@@ -12,11 +12,11 @@ export class RunEvents {
   private ahead: number | undefined;
   private held: EngineEvent[] | undefined = [];
   private readonly ctx: EngineRunContext;
-  private readonly warn: (msg: string) => void;
+  private readonly log: { warn(msg: string): void };
 
-  constructor(ctx: EngineRunContext, warn: (msg: string) => void) {
+  constructor(ctx: EngineRunContext, log: { warn(msg: string): void }) {
     this.ctx = ctx;
-    this.warn = warn;
+    this.log = log;
   }
 
   /** From here on events reach the caller, `first` ahead of whatever waited. */
@@ -59,7 +59,7 @@ export class RunEvents {
     try {
       this.ctx.onEvent(event);
     } catch (err) {
-      this.warn(`ComfyUI run event ${event.type} not taken: ${String(err)}`);
+      this.log.warn(`ComfyUI run event ${event.type} not taken: ${String(err)}`);
     }
   }
 }

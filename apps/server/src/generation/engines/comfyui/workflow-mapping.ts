@@ -51,6 +51,11 @@ export function promptIdFor(task: EngineTask): string {
   return task.attempt > 1 ? `${task.id}-a${task.attempt}` : task.id;
 }
 
+/** How many images the prompt saves: an upscale makes one, the others `count`. */
+export function imagesExpected(task: EngineTask): number {
+  return task.mode === 'upscale' ? 1 : task.count;
+}
+
 /**
  * Fills a template with one task. The SaveImage prefix carries the prompt id, so every attempt's
  * graph differs: ComfyUI answers an identical graph from its cache without saving new images.

@@ -12,7 +12,7 @@ export const BUNDLED_WORKFLOWS_DIR = path.join(import.meta.dirname, 'workflows')
  * The roles the mapping fills: a node titled like this, or else the only node of the class.
  * Positive and negative prompts share a class, so they are found by title only.
  */
-export const ROLES = {
+const ROLES = {
   checkpoint: ['Checkpoint', 'CheckpointLoaderSimple'],
   positive: ['Positive'],
   negative: ['Negative'],
