@@ -9,7 +9,8 @@ import {
   type EngineTask,
   type TaskErrorCode,
 } from '../../engine.ts';
-import { Aborted, call, download, pause, type Answer, type CallKind, type Timing } from './provider-http.ts';
+import { call, download, type Answer, type CallKind, type Timing } from '../provider-http/job-calls.ts';
+import { Aborted, pause } from '../provider-http/provider-http.ts';
 import type { JobWakeups } from './wakeups.ts';
 
 /** A job the provider accepted: what polling (and cancelling) it needs. */
@@ -33,7 +34,7 @@ export type JobState =
   | { state: 'failed'; detail: string; transient?: boolean; taskError?: TaskErrorCode }
   | { state: 'not_found' };
 
-/** The HTTP calls a provider makes, with the adapter's waiting and retrying (see provider-http.ts). */
+/** The HTTP calls a provider makes, with the waiting and retrying of provider-http/job-calls.ts. */
 export type ProviderCall = (
   url: string,
   init: { method: string; headers?: Record<string, string>; body?: string },

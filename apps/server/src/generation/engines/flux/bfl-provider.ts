@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { EngineError, type EngineTask } from '../../engine.ts';
 import type { AsyncProvider, JobState, ProviderCall } from '../async-job/async-job-engine.ts';
-import type { Answer } from '../async-job/provider-http.ts';
+import type { Answer } from '../provider-http/job-calls.ts';
 
 export interface BflOptions {
   apiKey?: string;

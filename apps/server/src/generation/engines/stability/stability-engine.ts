@@ -1,5 +1,5 @@
 import { EngineError, type Engine, type EngineRunContext, type EngineTask } from '../../engine.ts';
-import { createStabilityHttp, type StabilityHttp, type StabilityLog } from './stability-http.ts';
+import { createStabilityApi, type StabilityApi, type StabilityLog } from './stability-api.ts';
 import { fitResult } from './stability-images.ts';
 import {
   apiSeed,
@@ -66,7 +66,7 @@ export function createStabilityEngine(options: StabilityEngineOptions): Engine {
   const fallback = options.model ?? 'core';
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const http = options.apiKey
-    ? createStabilityHttp({
+    ? createStabilityApi({
         apiKey: options.apiKey,
         baseURL: options.baseURL ?? DEFAULT_BASE_URL,
         retries: options.retries ?? 3,
@@ -77,7 +77,7 @@ export function createStabilityEngine(options: StabilityEngineOptions): Engine {
 
   /** One image of the task: the request with image i's seed, its answer checked and fitted to our size. */
   async function makeOne(
-    http: StabilityHttp,
+    http: StabilityApi,
     task: EngineTask,
     planned: PlannedRequest,
     i: number,

@@ -2,7 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { EngineError } from '../../engine.ts';
 
 /** The aspect ratios Stability's generate endpoints take (`aspect_ratio`). */
-export const API_ASPECTS = ['21:9', '16:9', '3:2', '5:4', '1:1', '4:5', '2:3', '9:16', '9:21'] as const;
+const API_ASPECTS = ['21:9', '16:9', '3:2', '5:4', '1:1', '4:5', '2:3', '9:16', '9:21'] as const;
 export type ApiAspect = (typeof API_ASPECTS)[number];
 
 const ratioOf = (aspect: string) => {

@@ -12,8 +12,7 @@ import {
 } from './stability-images.ts';
 
 /** The generate endpoints: `stable-image/generate/<endpoint>`. */
-export const GENERATE_ENDPOINTS = ['core', 'ultra', 'sd3'] as const;
-export type GenerateEndpoint = (typeof GENERATE_ENDPOINTS)[number];
+export type GenerateEndpoint = 'core' | 'ultra' | 'sd3';
 
 /** The largest seed the API takes; 0 there means "pick one at random", so we never send it. */
 export const MAX_API_SEED = 4_294_967_294;
