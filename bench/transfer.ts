@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
 import { launchChromium, loggedInContext, startServer } from './browser.ts';
 
+/** Bytes on the wire for an anonymous first visit to /home on a 1440 × 900 screen. */
+export const HOME_TRANSFER_GOAL_KB = 250;
+/** The screen the product is made for (the homepage's footer says so), and the /home goal is set on. */
+export const DESKTOP = { width: 1440, height: 900 };
+
 export interface TransferRow {
   url: string;
   encoding: string;
@@ -14,6 +19,8 @@ export interface TransferRow {
 
 export interface Transfer {
   total: number;
+  /** What `inspect` read from the page. */
+  inspected?: unknown;
   /** The JavaScript alone: bodies as sent, and with their response headers. */
   scriptBody: number;
   script: number;
@@ -27,6 +34,11 @@ export interface VisitOptions {
   login?: boolean;
   /** What "the page has loaded" means for this route, beyond the load event. */
   ready?: (page: Page) => Promise<unknown>;
+  /** The window's size in CSS pixels (Playwright's 1280 × 720 when not given) and its pixel density. */
+  viewport?: { width: number; height: number };
+  deviceScaleFactor?: number;
+  /** Reads the page once it has loaded, before the browser closes. */
+  inspect?: (page: Page) => Promise<unknown>;
 }
 
 /**
@@ -38,7 +50,10 @@ export async function firstVisitTransfer(route: string, options: VisitOptions = 
   const server = await startServer();
   const browser = await launchChromium();
   try {
-    const context = options.login ? await loggedInContext(browser, server) : await browser.newContext();
+    const screen = { viewport: options.viewport, deviceScaleFactor: options.deviceScaleFactor };
+    const context = options.login
+      ? await loggedInContext(browser, server, options.viewport ? { viewport: options.viewport } : {})
+      : await browser.newContext(screen);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const seen = new Map<string, { url: string; encoding: string; type: string; head: number }>();
@@ -71,13 +86,16 @@ export async function firstVisitTransfer(route: string, options: VisitOptions = 
     await page.goto(`${server.origin}/#${route}`, { waitUntil: 'load' });
     await ready;
     await page.waitForLoadState('networkidle');
-    rows.sort((a, b) => b.bytes - a.bytes);
-    const scripts = rows.filter((r) => r.type === 'Script');
+    // What the visit loaded, before anything the inspection does.
+    const loaded = [...rows].sort((a, b) => b.bytes - a.bytes);
+    const inspected = await options.inspect?.(page);
+    const scripts = loaded.filter((r) => r.type === 'Script');
     return {
-      total: rows.reduce((s, r) => s + r.bytes, 0),
+      total: loaded.reduce((s, r) => s + r.bytes, 0),
       script: scripts.reduce((s, r) => s + r.bytes, 0),
       scriptBody: scripts.reduce((s, r) => s + r.body, 0),
-      rows,
+      rows: loaded,
+      inspected,
     };
   } finally {
     await browser.close();
@@ -85,9 +103,71 @@ export async function firstVisitTransfer(route: string, options: VisitOptions = 
   }
 }
 
-/** The homepage, anonymous: the header is its last piece to appear. */
+/** One stored image as a page shows it: the width of the file it loaded against the width of its box. */
+export interface ShownImage {
+  /** The image's path (without the signature). */
+  file: string;
+  /** The loaded file's width in pixels. */
+  natural: number;
+  /** Its box's width in CSS pixels. */
+  box: number;
+  /** Which list it is in: the grid's cards, or something else on the page. */
+  where: string;
+}
+
+/**
+ * Every loaded image of the product's storage (/files) on the page, with the file's and the box's
+ * widths. An image chosen from a srcset reports its width scaled by the density it was picked at, so
+ * the file's own width is read from a plain copy of it (from the browser's cache). Plain script text:
+ * the TypeScript runner would otherwise wrap the functions in a helper the page does not have.
+ */
+const SHOWN_IMAGES = `
+  (async () => {
+    const loaded = [...document.querySelectorAll('img')].filter(
+      (img) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname.startsWith('/files/'),
+    );
+    const widths = await Promise.all(
+      loaded.map(async (img) => {
+        const probe = new Image();
+        probe.src = img.currentSrc;
+        await probe.decode().catch(() => {});
+        return probe.naturalWidth;
+      }),
+    );
+    return loaded.map((img, i) => {
+      const file = new URL(img.currentSrc).pathname;
+      const where = img.closest('.work-card__media') ? 'gallery card'
+        : img.closest('.home-work') ? 'featured card'
+        : img.closest('.creator__works') ? 'creator strip'
+        : img.closest('[class*="banner"]') ? 'banner'
+        : file.startsWith('/files/public/avatar/') ? 'avatar'
+        : 'other';
+      return { file, natural: widths[i], box: Math.round(img.getBoundingClientRect().width * 10) / 10, where };
+    });
+  })()`;
+
+export const shownImages = (page: Page) => page.evaluate(SHOWN_IMAGES) as Promise<ShownImage[]>;
+
+/** The homepage, anonymous, on the product's screen: the header is its last piece to appear. */
 export const homeTransfer = (acceptEncoding?: string) =>
-  firstVisitTransfer('/home', { acceptEncoding, ready: (page) => page.getByRole('banner').waitFor() });
+  firstVisitTransfer('/home', {
+    acceptEncoding,
+    viewport: DESKTOP,
+    ready: (page) => page.getByRole('banner').waitFor(),
+    inspect: shownImages,
+  });
+
+/**
+ * The community gallery on a phone (390 × 844 CSS pixels at `density`), anonymous: ready once the
+ * first cards' images have loaded. The point is which thumbnail each card fetched for its width.
+ */
+export const phoneCommunityTransfer = (density = 3) =>
+  firstVisitTransfer('/community', {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: density,
+    ready: (page) => page.locator('[data-testid="work-card"] img').first().waitFor(),
+    inspect: shownImages,
+  });
 
 /** The login page, anonymous: ready once its form is shown. */
 export const loginTransfer = (acceptEncoding?: string) =>
@@ -115,17 +195,38 @@ export const stepEditingTransfer = (acceptEncoding?: string) =>
       ]),
   });
 
+/** The /home figure against its goal, as one line. */
+export const homeVerdict = (total: number) => {
+  const kb = total / 1024;
+  return `/home at ${DESKTOP.width} × ${DESKTOP.height}: ${kb.toFixed(1)} KB (goal ≤ ${HOME_TRANSFER_GOAL_KB} KB) ${kb <= HOME_TRANSFER_GOAL_KB ? 'met' : 'MISSED'}`;
+};
+
+/** Each place's widest file against its box: how much wider than the box the loaded files are. */
+export function printShownImages(images: ShownImage[]) {
+  const places = [...new Set(images.map((i) => i.where))];
+  for (const where of places) {
+    const shown = images.filter((i) => i.where === where);
+    const widest = shown.reduce((a, b) => (b.natural / b.box > a.natural / a.box ? b : a));
+    const files = [...new Set(shown.map((i) => i.natural))].sort((a, b) => a - b).join(', ');
+    console.log(
+      `${where}: ${shown.length} images, files ${files} px wide; widest against its box ${widest.natural} px in ${widest.box} CSS px (${(widest.natural / widest.box).toFixed(2)}×)`,
+    );
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [route = '/home', encoding] = process.argv.slice(2);
-  const visits: Record<string, (encoding?: string) => Promise<Transfer>> = {
+  const [route = '/home', option] = process.argv.slice(2);
+  const visits: Record<string, (option?: string) => Promise<Transfer>> = {
     '/home': homeTransfer,
     '/login': loginTransfer,
     '/community': communityTransfer,
     '/design/step-editing': stepEditingTransfer,
+    // The option is the screen's pixel density here (3 by default), not an encoding.
+    'phone-community': (density) => phoneCommunityTransfer(density ? Number(density) : undefined),
   };
   const visit = visits[route];
   if (!visit) throw new Error(`no first visit defined for ${route}; one of ${Object.keys(visits).join(', ')}`);
-  const { total, script, scriptBody, rows } = await visit(encoding);
+  const { total, script, scriptBody, rows, inspected } = await visit(option);
   for (const r of rows) {
     const name = new URL(r.url).pathname + new URL(r.url).hash;
     console.log(`${(r.bytes / 1024).toFixed(1).padStart(7)} KB  ${r.encoding.padEnd(8)} ${r.type.padEnd(10)} ${name}`);
@@ -133,4 +234,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `total ${(total / 1024).toFixed(1)} KB transferred in ${rows.length} responses; JavaScript ${(scriptBody / 1024).toFixed(1)} KB of bodies, ${(script / 1024).toFixed(1)} KB with headers`,
   );
+  if (route === '/home') console.log(homeVerdict(total));
+  if (inspected) printShownImages(inspected as ShownImage[]);
 }

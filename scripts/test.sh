@@ -91,7 +91,7 @@ step "unit, component and API tests (PGlite, and PostgreSQL for the files that u
 side_by_side \
   vitest 'stage vitest env TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" \
     vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"' \
-  lint 'check lint nice -n 10 bash -c "eslint . --max-warnings 0 && prettier --check . --log-level warn"' \
+  lint 'check lint nice -n 10 bash -c "eslint . --max-warnings 0 && prettier --check . --log-level warn && npm run --silent cycles && knip --no-progress"' \
   types 'check types nice -n 10 npm run --silent typecheck' \
   journeys 'check build npm run --silent build >/dev/null && \
     stage playwright env PW_JSON="$REPORTS/playwright.json" CHROMIUM_PATH="$CHROMIUM" \

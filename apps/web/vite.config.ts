@@ -6,6 +6,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { APP_HEADER, LIMITS, authEndpoints, communityEndpoints, systemEndpoints } from '@turing/contract';
+import { ANTD_REDIRECTS, redirectAntdImport } from './build/antd-redirects.ts';
 
 const apiTarget = 'http://localhost:8080';
 // The flag SVGs of country-flag-icons wherever npm placed the package, for import.meta.glob (which takes no bare names).
@@ -150,66 +151,11 @@ function prebuildFirstLoadStyles(): Plugin {
   };
 }
 
-/**
- * A build-only redirect of one of Ant Design's own imports to a file of ours: `source` as imported by
- * the Ant Design files matching `importer` resolves to `shim`. Development and tests keep Ant Design's.
- */
-function redirectAntdImport(name: string, source: string, importer: RegExp, shim: string): Plugin {
-  const target = path.join(import.meta.dirname, shim);
-  return {
-    name,
-    apply: 'build',
-    enforce: 'pre',
-    resolveId: (id, from) => (id === source && from && importer.test(from) ? target : null),
-  };
-}
-
-/**
- * What first loads no longer carry: Ant Design modules pull in code for features the app does not use
- * (or not on the first page), and the build gives the importing modules a smaller stand-in.
- */
-const antdRedirects = [
-  // App (themed message, notification and modal for `App.useApp()`) imports the modal hook, and with it
-  // the dialog, button loading skeleton and motion code. The stand-in has the same API and fetches the
-  // real hook when a page first opens a modal.
-  redirectAntdImport(
-    'lazy-app-modal',
-    '../modal/useModal',
-    /[\\/]antd[\\/]es[\\/]app[\\/]App\.js$/,
-    'src/app/lazy-use-modal.tsx',
-  ),
-  // Button and tag styles import one small function (is a colour bright?) from the colour picker's
-  // presets panel, and with it Collapse and its styles, which only the support page's FAQ shows.
-  redirectAntdImport(
-    'brightness-without-color-presets',
-    '../../color-picker/components/ColorPresets',
-    /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/,
-    'src/app/antd-is-bright.ts',
-  ),
-  // ConfigProvider imports the shared-tooltip provider (and the popup-positioning code) though it renders
-  // it only for `tooltip={{ unique: true }}`, which the app does not set; the stand-in fetches the real one
-  // if it is ever rendered.
-  redirectAntdImport(
-    'lazy-tooltip-unique',
-    '../tooltip/UniqueProvider',
-    /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/,
-    'src/app/lazy-tooltip-unique.tsx',
-  ),
-  // Form labels and the segmented control import Tooltip for their optional `tooltip` props, which the
-  // app does not use: the largest part of the login page's own code came with it. The stand-in fetches
-  // Tooltip if one is ever shown.
-  redirectAntdImport(
-    'lazy-optional-tooltips',
-    '../tooltip',
-    /[\\/]antd[\\/]es[\\/](form[\\/]FormItemLabel|segmented[\\/]index)\.js$/,
-    'src/app/lazy-tooltip.tsx',
-  ),
-];
-
 export default defineConfig({
   plugins: [
     react(),
-    ...antdRedirects,
+    // Each fails the build when Ant Design no longer makes the import it redirects (see the file).
+    ...ANTD_REDIRECTS.map((redirect) => redirectAntdImport(redirect)),
     prebuildFirstLoadStyles(),
     preloadLandingPage(),
     // Pre-compressed twins (.br, .gz) of every text asset; the server sends them as they are.

@@ -6,9 +6,9 @@
 import { parseArgs } from 'node:util';
 import { PAGE_LIMIT, TICKET_STATUSES, type AdminTicketSummary, type WorkReport } from '@turing/contract';
 import { loadConfig } from './config.ts';
-import { adminTokenFile, readToken } from './modules/support/admin-token.ts';
-import { CliError, createAdminClient } from './modules/support/admin-client.ts';
-import { formatList, formatReports, formatTicket } from './modules/support/admin-format.ts';
+import { adminTokenFile, readToken } from './modules/admin/admin-token.ts';
+import { CliError, createAdminClient } from './shared/admin-client.ts';
+import { formatList, formatReports, formatTicket } from './shared/admin-format.ts';
 import { CATALOGUE_HELP, CATALOGUE_OPTIONS, catalogueCommands } from './modules/billing/catalogue.cli.ts';
 import { CODES_HELP, CODES_OPTIONS, codesCommands } from './modules/billing/codes.cli.ts';
 import { ORDERS_HELP, ORDERS_OPTIONS, ordersCommands } from './modules/billing/orders.cli.ts';

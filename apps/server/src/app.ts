@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import pino, { type Logger } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { LIMITS, type ClientConfig } from '@turing/contract';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appHeaderPlugin } from './plugins/app-header.ts';
@@ -14,22 +12,13 @@ import { envelopePlugin } from './plugins/envelope.ts';
 import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminScope } from './plugins/admin-scope.ts';
-import { adminConsoleModule, adminDashboardModule, adminUsersModule } from './modules/admin/index.ts';
-import { authModule } from './modules/auth/index.ts';
-import { billingAdminModule, billingModule, codesAdminModule, redemptionModule } from './modules/billing/index.ts';
-import { communityAdminModule, contentAdminModule, creatorModule, worksModule } from './modules/community/index.ts';
-import { designModule } from './modules/design/index.ts';
-import { supportAdminModule, supportModule } from './modules/support/index.ts';
-import { bflWebhookModule, ENGINE_WAKE_CHANNEL, enginesAdminModule, systemModule } from './modules/system/index.ts';
-import { uploadModule } from './modules/upload/index.ts';
-import { userModule } from './modules/user/index.ts';
-import { workspaceModule } from './modules/workspace/index.ts';
+import { withSmallThumbs } from './modules/upload/index.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { inlineScriptHashes, staticFilesPlugin } from './plugins/static-files.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
+import { VERSION } from './platform/version.ts';
 import { createServices, type Services } from './services.ts';
-
-export const VERSION = '0.1.0';
+import type { ModuleRoutes } from './shared/module-parts.ts';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -52,7 +41,7 @@ function trustProxyOption(trust: TrustProxy) {
 
 /** Builds the HTTP app on already-wired services; main.ts runs it, tests inject into it. */
 export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
-  const { config, database } = services;
+  const { config } = services;
   const surface = opts.surface ?? 'all';
   const app = Fastify({
     loggerInstance: opts.logger,
@@ -107,117 +96,28 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   await app.register(appHeaderPlugin);
   await app.register(sessionPlugin, { sessions: services.sessions, secureCookie: config.production });
 
-  // The public settings GET /config answers, also written into index.html for the first paint.
-  const clientConfig: ClientConfig = {
-    ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
-    testPayments: services.orders.providerNames().includes('dev'),
-  };
+  // Every module's routes, by where they are served; services.ts built them, bound to their services.
+  const routesFor = (group: keyof ModuleRoutes) => services.routes.flatMap((routes) => routes[group] ?? []);
   await app.register(
     async (api) => {
-      await api.register(systemModule, {
-        database,
-        lifecycle: services.lifecycle,
-        version: VERSION,
-        ipCountryLookupUrl: clientConfig.ipCountryLookupUrl,
-        fleet: services.fleet,
-        faults: services.faults,
-        testPayments: clientConfig.testPayments,
-      });
+      for (const plugin of routesFor('everywhere')) await api.register(plugin);
       if (surface === 'all' || surface === 'admin') {
         await api.register(adminScope, {
           access: services.adminAccess,
           registered: adminRoutes,
-          modules: [
-            async (scope) => {
-              await scope.register(adminConsoleModule, { operators: services.operators, audit: services.audit });
-            },
-            async (scope) => {
-              await scope.register(adminDashboardModule, { database, fleet: services.fleet });
-            },
-            async (scope) => {
-              await scope.register(adminUsersModule, {
-                database,
-                users: services.users,
-                ledger: services.ledger,
-                orders: services.orders,
-              });
-            },
-            async (scope) => {
-              await scope.register(contentAdminModule, {
-                database,
-                storage: services.storage,
-                presetPictures: services.presetPictures,
-              });
-            },
-            async (scope) => {
-              await scope.register(supportAdminModule, { support: services.support });
-            },
-            async (scope) => {
-              await scope.register(billingAdminModule, {
-                ledger: services.ledger,
-                users: services.users,
-                products: services.products,
-                orders: services.orders,
-              });
-            },
-            async (scope) => {
-              await scope.register(codesAdminModule, { redemption: services.redemption });
-            },
-            async (scope) => {
-              await scope.register(communityAdminModule, { moderation: services.moderation });
-            },
-            async (scope) => {
-              await scope.register(enginesAdminModule, { fleet: services.fleet });
-            },
-          ],
+          // Each in a scope of its own inside the admin scope, as if registered one by one.
+          modules: routesFor('admin').map((plugin) => async (scope: FastifyInstance) => {
+            await scope.register(plugin);
+          }),
         });
       }
       // On its own internal address (ADMIN_LISTEN) the console still needs operators to sign in.
-      if (surface === 'admin') {
-        await api.register(userModule, { users: services.users, oauth: services.oauth });
-        await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
+      if (users || surface === 'admin') {
+        for (const plugin of routesFor('account')) await api.register(plugin);
       }
-      if (!users) return;
-      // FLUX's signed callback, only where BFL was told to call (BFL_WEBHOOK_SECRET with PUBLIC_URL).
-      if (config.BFL_WEBHOOK_SECRET && config.PUBLIC_URL) {
-        await api.register(bflWebhookModule, {
-          secret: config.BFL_WEBHOOK_SECRET,
-          wake: (key) => database.notify(ENGINE_WAKE_CHANNEL, key),
-        });
+      if (users) {
+        for (const plugin of routesFor('public')) await api.register(plugin);
       }
-      await api.register(userModule, { users: services.users, oauth: services.oauth });
-      await api.register(authModule, { auth: services.auth, oauth: services.oauth, config });
-      // Multipart bodies only where files are uploaded: registered for the whole app, the plugin
-      // adds three hooks to every request.
-      await api.register(async (uploads) => {
-        await uploads.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
-        await uploads.register(uploadModule, { uploads: services.uploads });
-      });
-      await api.register(supportModule, { support: services.support });
-      await api.register(billingModule, {
-        catalogue: services.products,
-        orders: services.orders,
-        ledger: services.ledger,
-        stripe: services.stripe,
-        gateways: services.paymentGateways,
-      });
-      await api.register(redemptionModule, { redemption: services.redemption, invitations: services.invitations });
-      await api.register(worksModule, { works: services.works });
-      await api.register(workspaceModule, { workspace: services.workspace, downloads: services.imageDownloads });
-      await api.register(creatorModule, {
-        creators: services.creators,
-        follows: services.follows,
-        achievements: services.achievements,
-      });
-      await api.register(designModule, {
-        tasks: services.tasks,
-        catalogue: services.catalogue,
-        events: services.events,
-        lineArt: services.lineArt,
-        modelCatalogue: services.modelCatalogue,
-        lifecycle: services.lifecycle,
-        balance: (userId) => services.ledger.balance(userId),
-      });
     },
     { prefix: '/turing' },
   );
@@ -231,10 +131,11 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
   if (users || surface === 'admin') {
     await app.register(staticFilesPlugin, {
       webDist: config.WEB_DIST,
-      storage: services.storage,
+      // Images stored before small thumbnails existed get theirs when first asked for.
+      storage: withSmallThumbs(services.storage),
       signer: services.signer,
       scopeValid: (scope) => services.works.linkValid(scope),
-      bootData: async () => ({ config: clientConfig, banners: await services.works.banners() }),
+      bootData: async () => ({ config: services.clientConfig, banners: await services.works.banners() }),
     });
   }
   return app;

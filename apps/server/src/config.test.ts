@@ -93,4 +93,67 @@ describe('configuration', () => {
     expect(problems({ TRUST_PROXY: '127.0.0.1, proxy.internal' })).toContain('"proxy.internal": not an IP address');
     expect(problems({ TRUST_PROXY: '1000' })).toContain('1000 hops');
   });
+
+  it('reads the generation lists into tables, with the same defaults as before', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      GENERATION_ENGINE: 'preview',
+      MODEL_ENGINES: {},
+      QUALITY_LONG_EDGE: { SD: 768, HD: 1280, FHD: 2048 },
+      COST_CUBES: { SD: 1, HD: 2, FHD: 4 },
+      MODEL_COSTS: {},
+      // Each engine's own settings (from its descriptor) are part of the configuration.
+      PREVIEW_PACE_MS: 4000,
+      COMFYUI_URLS: '',
+      OPENAI_IMAGE_MODEL: 'gpt-image-2',
+      STABILITY_MODEL: 'core',
+      BFL_MODEL: 'flux-pro-1.1',
+      WAN_EDIT_MODEL: 'wanx2.1-imageedit',
+    });
+    const set = loadConfig({
+      ...base,
+      MODEL_ENGINES: 'architecture:comfyui, architecture-beta:openai',
+      QUALITY_LONG_EDGE: 'HD:1400',
+      COST_CUBES: 'SD:2,HD:3,FHD:5',
+      MODEL_COSTS: 'flux-pro:SD:3,HD:4,FHD:6;stable-image-ultra:x4:20',
+    });
+    expect(set.MODEL_ENGINES).toEqual({ architecture: 'comfyui', 'architecture-beta': 'openai' });
+    expect(set.QUALITY_LONG_EDGE).toEqual({ SD: 768, HD: 1400, FHD: 2048 });
+    expect(set.COST_CUBES).toEqual({ SD: 2, HD: 3, FHD: 5 });
+    expect(set.MODEL_COSTS).toEqual({ 'flux-pro': { SD: 3, HD: 4, FHD: 6 }, 'stable-image-ultra': { 4: 20 } });
+  });
+
+  it('refuses to start on an engine it does not know, naming the variable, the value and the engines', () => {
+    const message = problems({ MODEL_ENGINES: 'architecture:openai,architecture-beta:comfy' });
+    expect(message).toMatch(
+      /^Invalid configuration:\n {2}MODEL_ENGINES: unknown engine "comfy" in "architecture:openai,/,
+    );
+    expect(message).toContain('engines preview, comfyui, openai, stability, flux, wan');
+    expect(problems({ MODEL_ENGINES: 'architecture=comfyui' })).toContain(
+      'MODEL_ENGINES: "architecture=comfyui" is not a model:engine pair',
+    );
+    expect(problems({ GENERATION_ENGINE: 'comfy' })).toContain('GENERATION_ENGINE');
+  });
+
+  it('refuses a malformed price list instead of charging the catalogue price', () => {
+    const message = problems({ MODEL_COSTS: 'flux-pro:SD:3,HD:four;stable-image-ultra:x8:20' });
+    expect(message).toMatch(/^Invalid configuration:\n {2}MODEL_COSTS: /);
+    expect(message).toContain(
+      'flux-pro: HD: "four" is not a whole number above 0; stable-image-ultra: unknown key "x8"',
+    );
+    expect(message).toContain('in "flux-pro:SD:3,HD:four;stable-image-ultra:x8:20" (expected model:key:cubes');
+    expect(problems({ COST_CUBES: 'SD:1,HD:2,FHD' })).toContain('COST_CUBES: "FHD" is not a key:number pair');
+    expect(problems({ COST_CUBES: 'SD:0' })).toContain('COST_CUBES: SD: "0" is not a whole number above 0');
+  });
+
+  it('refuses a negative, zero or fractional long edge and an unknown quality', () => {
+    expect(problems({ QUALITY_LONG_EDGE: 'SD:-768,HD:1280,FHD:2048' })).toMatch(
+      /^Invalid configuration:\n {2}QUALITY_LONG_EDGE: SD: "-768" is not a whole number above 0 in "SD:-768,HD:1280,FHD:2048" \(expected quality:pixels pairs/,
+    );
+    expect(problems({ QUALITY_LONG_EDGE: 'SD:0' })).toContain(
+      'QUALITY_LONG_EDGE: SD: "0" is not a whole number above 0',
+    );
+    expect(problems({ QUALITY_LONG_EDGE: 'HD:1280.5' })).toContain('QUALITY_LONG_EDGE: HD: "1280.5"');
+    expect(problems({ QUALITY_LONG_EDGE: 'UHD:4096' })).toContain('QUALITY_LONG_EDGE: unknown key "UHD"');
+  });
 });

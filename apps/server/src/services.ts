@@ -1,19 +1,25 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClientConfig } from '@turing/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createEngineRegistry } from './generation/engines.ts';
-import { createJobWakeups } from './generation/engines/async-job/wakeups.ts';
-import { createInputStager, reachableFromOutside } from './generation/input-stager.ts';
-import { createJobQueue, createTaskAnnouncer } from './generation/queue.ts';
-import { CANCEL_CHANNEL } from './generation/runner.ts';
-import { generationSettings } from './generation/settings.ts';
-import { createOpenAiTranslator } from './generation/translator.ts';
+import {
+  CANCEL_CHANNEL,
+  createEngineRegistry,
+  createInputStager,
+  createJobQueue,
+  createJobWakeups,
+  createOpenAiTranslator,
+  createTaskAnnouncer,
+  generationSettings,
+  reachableFromOutside,
+} from './generation/index.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createCommunityModule, ENVIRONMENT_TAG_SEEDS } from './modules/community/index.ts';
 import { createDesignModule } from './modules/design/index.ts';
+import { createIdentityModule } from './modules/identity/index.ts';
 import { createMessagingModule } from './modules/messaging/index.ts';
 import { createSupportModule } from './modules/support/index.ts';
 import { createEngineDrainStore, createSystemModule } from './modules/system/index.ts';
@@ -22,13 +28,13 @@ import { createUserModule } from './modules/user/index.ts';
 import { createWorkspaceModule } from './modules/workspace/index.ts';
 import { createLifecycle } from './platform/lifecycle.ts';
 import { processFaults } from './platform/process-faults.ts';
+import { VERSION } from './platform/version.ts';
 import { createStorageFromConfig } from './storage/from-config.ts';
 
-export type { Lifecycle } from './platform/lifecycle.ts';
-
 /**
- * Wires every module once per process. The HTTP app and the workers both receive the result,
- * so an API node, a worker node and a test build exactly the same things.
+ * Wires every module once per process: the one place modules are built and given each other's
+ * services. The HTTP app and the workers both receive the result, so an API node, a worker node and
+ * a test build exactly the same things.
  */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
@@ -53,39 +59,41 @@ export async function createServices(config: Config, database: Database, log: Fa
       })
     : null;
 
+  const lifecycle = createLifecycle();
+
+  // Every module is built here, once, in the order they depend on each other; each brings its routes.
   const messaging = createMessagingModule({ config, log, later: (message) => queue.send('message', message) });
   const upload = createUploadModule({ db, storage });
-  const { uploads, images } = upload;
-  // Sign-in needs users and invitations, which are built on auth's sessions, codes and limits.
-  const auth = createAuthModule({
-    database,
-    config,
-    log,
-    messaging: messaging.messaging,
-    deviceSecret: secret,
-    later: () => ({ users: user.users, invitations: billing.invitations }),
-  });
-  const { sessions, codes, throttle, limits } = auth;
+  const { uploads, images } = upload.services;
+  // Sessions, codes and limits first; users and billing build on them, and sign-in on all three.
+  const identity = createIdentityModule({ database });
+  const { sessions, codes, throttle, limits } = identity.services;
   const user = createUserModule({ database, sessions, codes, throttle, uploads });
+  const { users } = user.services;
   const billing = await createBillingModule({
     database,
     config,
     welcomeCubes: settings.welcomeCubes,
     activeCap: settings.activeCap,
     limits,
+    users,
     onBalanceChanged: (userId) => sessions.userChanged(userId),
     log,
   });
-  const support = await createSupportModule({ db, config, log, limits, uploads, messaging: messaging.messaging });
-  const community = createCommunityModule({
+  const { ledger, orders } = billing.services;
+  const auth = createAuthModule({
     database,
-    storage,
-    publicUrl: config.publicUrl,
+    config,
     log,
-    uploads,
-    users: user.users,
+    messaging: messaging.services.messaging,
+    deviceSecret: secret,
     sessions,
+    codes,
+    throttle,
+    users,
+    invitations: billing.services.invitations,
   });
+  const support = await createSupportModule({ db, config, log, uploads, messaging: messaging.services.messaging });
   const workspace = createWorkspaceModule({ database, storage, uploads, foldersMax: config.FOLDERS_MAX });
   const announcer = createTaskAnnouncer(queue);
   const design = await createDesignModule({
@@ -96,37 +104,76 @@ export async function createServices(config: Config, database: Database, log: Fa
     extraTags: ENVIRONMENT_TAG_SEEDS,
     presetsDir: path.join(config.DATA_DIR, 'presets'),
     storage,
-    ledger: billing.ledger,
+    ledger,
     uploads,
     images,
-    workspace: workspace.workspace,
+    workspace: workspace.services.workspace,
     engines,
     translator,
     announcer,
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
+    lifecycle,
   });
-  const admin = createAdminModule({
+  // After design: the console's content page manages design's preset pictures beside the banners.
+  const community = createCommunityModule({
     database,
-    limits,
-    users: user.users,
-    adminGuard: support.adminGuard,
-    secondFactorRequired: config.operatorTotpRequired,
-    onRoleChanged: (userId) => sessions.userChanged(userId),
+    storage,
+    publicUrl: config.publicUrl,
+    log,
+    uploads,
+    users,
+    sessions,
+    presetPictures: design.services.presetPictures,
   });
+  // The public settings GET /config answers, also written into index.html for the first paint.
+  const clientConfig: ClientConfig = {
+    ipCountryLookupUrl: config.IP_COUNTRY_LOOKUP ? config.IP_COUNTRY_URL : null,
+    testPayments: orders.providerNames().includes('dev'),
+  };
   const system = createSystemModule({
     engines,
     engineFor: (model) => settings.engineFor(model),
     models: () => settings.modelsToRun(),
     defaultEngine: config.GENERATION_ENGINE,
     drains: engineDrains,
-    transaction: (work) => database.transaction(work),
+    database,
+    lifecycle,
+    version: VERSION,
+    faults: processFaults,
+    clientConfig,
+    // Only where BFL was told to call back: BFL_WEBHOOK_SECRET with PUBLIC_URL.
+    bflWebhookSecret: config.BFL_WEBHOOK_SECRET && config.PUBLIC_URL ? config.BFL_WEBHOOK_SECRET : null,
   });
+  const admin = await createAdminModule({
+    database,
+    config,
+    limits,
+    users,
+    ledger,
+    fleet: system.services.fleet,
+    secondFactorRequired: config.operatorTotpRequired,
+    onRoleChanged: (userId) => sessions.userChanged(userId),
+  });
+  const modules = [
+    messaging,
+    upload,
+    identity,
+    user,
+    billing,
+    auth,
+    support,
+    workspace,
+    design,
+    community,
+    system,
+    admin,
+  ];
 
   return {
     config,
     database,
     log,
-    lifecycle: createLifecycle(),
+    lifecycle,
     storage,
     signer,
     settings,
@@ -137,17 +184,20 @@ export async function createServices(config: Config, database: Database, log: Fa
     announcer,
     /** The process's fault counters (one per process, whatever builds the services). */
     faults: processFaults,
-    ...messaging,
-    ...upload,
-    ...auth,
-    ...user,
-    ...billing,
-    ...support,
-    ...community,
-    ...workspace,
-    ...design,
-    ...system,
-    ...admin,
+    ...messaging.services,
+    ...upload.services,
+    ...identity.services,
+    ...user.services,
+    ...billing.services,
+    ...auth.services,
+    ...support.services,
+    ...workspace.services,
+    ...design.services,
+    ...community.services,
+    ...system.services,
+    ...admin.services,
+    /** Every module's routes, bound to the services above; app.ts serves them by surface. */
+    routes: modules.map((module) => module.routes),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

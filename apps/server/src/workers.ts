@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sweepExpired } from './modules/auth/index.ts';
-import { ENGINE_NAMES } from './generation/engine.ts';
-import { createTaskRunner } from './generation/runner.ts';
+import { baseSourceOf, createTaskRunner, ENGINE_NAMES } from './generation/index.ts';
 import { ENGINE_WAKE_CHANNEL } from './modules/system/index.ts';
-import { baseSourceOf } from './generation/upscaler/source.ts';
-import { sweepAbandonedUploads } from './modules/upload/index.ts';
 import type { Services } from './services.ts';
 
 /** How long a result's thumbnail may take before housekeeping makes it instead. */
@@ -59,7 +56,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   queue.handle('housekeeping', async () => {
     const removed = await sweepExpired(database.db);
     const events = await services.events.sweep();
-    const uploads = await sweepAbandonedUploads(database.db, services.storage);
+    const uploads = await services.sweepAbandonedUploads();
     // Thumbnails a stopped process did not get to (results made in the last minutes may still be under way).
     const thumbnails = await images.fillThumbs(new Date(Date.now() - THUMB_GRACE_MS));
     log.info({ removed: { ...removed, taskEvents: events, uploads }, thumbnails }, 'housekeeping');

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { ADMIN_TOKEN_HEADER, type BillingAccount, type Order } from '@turing/contract';
 import { appHeaders, buildTestApp, type TestApp } from './test-app.ts';
 
-export const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
+const WEBHOOK_SECRET = 'whsec_test_secret_for_signatures';
 
 /**
  * A test app with Stripe switched on against `apiUrl`, a local stand-in for Stripe's API. The dev

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 
-export interface S3Request {
+interface S3Request {
   method: string;
   bucket: string;
   key: string;

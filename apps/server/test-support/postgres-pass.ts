@@ -42,16 +42,39 @@ const ON_BOTH = [
   'modules/auth/',
   'modules/billing/',
   'modules/design/',
+  'modules/identity/',
   'modules/messaging/',
   'modules/upload/',
   'modules/user/',
   'main.',
 ];
 /**
- * Files under those paths whose subject never reaches the database's behaviour: they run once. The
- * neural upscaler's test spends its time in the network (seconds of CPU), not in SQL.
+ * Files under those paths whose subject is not the queue, money or a limit, so the second database
+ * could show nothing new: they run once. The engines' own behaviour through the app (a provider's
+ * faults, its input limits, a ComfyUI fleet's servers dying: the queue part of it is dispatch,
+ * recovery and restart), the catalogue and the studio's parameters, an image's processing and
+ * storage, the operator CLI's printing (a process talking HTTP to the server), and the neural
+ * upscaler (seconds of CPU in the network, not in SQL).
  */
-const ONCE = ['modules/design/neural-upscale.test.ts'];
+const ONCE = [
+  'generation/fleet.test.ts',
+  'generation/flux-app.test.ts',
+  'generation/stability-app.test.ts',
+  'generation/input-stager.test.ts',
+  'generation/engines/async-job/hosted-engines.api.test.ts',
+  'modules/billing/catalogue.cli.test.ts',
+  'modules/billing/codes.cli.test.ts',
+  'modules/billing/orders.cli.test.ts',
+  'modules/design/models.test.ts',
+  'modules/design/neural-upscale.test.ts',
+  'modules/design/params.test.ts',
+  'modules/design/presets.test.ts',
+  'modules/design/presets/preset-pictures.test.ts',
+  'modules/design/word-packages.test.ts',
+  'modules/upload/upload-images.test.ts',
+  'modules/upload/upload-s3.test.ts',
+  'modules/user/profile.test.ts',
+];
 
 /**
  * Absolute paths of the test files under `serverSrc` (apps/server/src) that use a database, and of

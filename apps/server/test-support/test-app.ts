@@ -13,8 +13,6 @@ import { openPostgres, type Database } from '../src/db/client.ts';
 import { leasePglite, releasePglite } from './pglite-pool.ts';
 import { users } from '../src/db/schema/index.ts';
 import type { OutboxLine } from '../src/modules/messaging/outbox.ts';
-import { createSessionRepository } from '../src/modules/auth/session.repository.ts';
-import { createSessionService } from '../src/modules/auth/session.service.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -168,8 +166,7 @@ export async function seedUser(t: TestApp, fields: Partial<typeof users.$inferIn
       ...fields,
     })
     .returning();
-  const sessions = createSessionService(createSessionRepository(t.database.db));
-  const { token } = await sessions.create(user!.id);
+  const { token } = await t.app.services!.sessions.create(user!.id);
   return { user: user!, cookie: `${SESSION_COOKIE}=${token}`, token };
 }
 

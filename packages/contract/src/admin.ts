@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminConsoleEndpoints } from './admin.endpoints.ts';
 import { OPERATOR_ROLES } from './admin.roles.ts';
 import { INVALID_CHAR, isStorableText } from './fields.ts';
+import { LIMITS } from './limits.ts';
 import { cursorField, page, PAGE_LIMIT } from './paging.ts';
 import { route } from './route.ts';
 
@@ -10,7 +11,7 @@ export const operatorUserField = z
   .string()
   .trim()
   .min(1, 'USER_NOT_FOUND')
-  .max(254, 'USER_NOT_FOUND')
+  .max(LIMITS.accountQueryMax, 'USER_NOT_FOUND')
   .refine(isStorableText, INVALID_CHAR);
 
 const role = z.enum(OPERATOR_ROLES, { error: 'VALIDATION' });

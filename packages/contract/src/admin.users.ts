@@ -5,6 +5,7 @@ import { adminUsersEndpoints } from './admin.users.endpoints.ts';
 import { ledgerEntry } from './billing.ts';
 import { TASK_MODES, TASK_STATES } from './design.constants.ts';
 import { INVALID_CHAR, isStorableText } from './fields.ts';
+import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 
@@ -115,7 +116,12 @@ export type AdminUserReport = z.infer<typeof adminUserReport>;
  * Free text matching a user id exactly, the start of a username or nickname (any case), or an
  * e-mail address or phone number (E.164 or digits). Empty lists the newest accounts.
  */
-const searchText = z.string().trim().max(254, 'VALIDATION').refine(isStorableText, INVALID_CHAR).default('');
+const searchText = z
+  .string()
+  .trim()
+  .max(LIMITS.accountQueryMax, 'VALIDATION')
+  .refine(isStorableText, INVALID_CHAR)
+  .default('');
 const userPage = z.object({ user: operatorUserField, ...pageQuery.shape });
 
 export const adminUsersRoutes = {

@@ -44,7 +44,12 @@ export const registerBody = z
     occupation,
     agree: z.literal(true, { error: 'AGREEMENT_REQUIRED' }),
     /** Another user's invitation code (from a share link); both receive the invitation bonus. */
-    inviteCode: z.string().trim().max(32, 'INVITE_CODE_NOT_FOUND').refine(isStorableText, INVALID_CHAR).optional(),
+    inviteCode: z
+      .string()
+      .trim()
+      .max(LIMITS.inviteCodeMax, 'INVITE_CODE_NOT_FOUND')
+      .refine(isStorableText, INVALID_CHAR)
+      .optional(),
   })
   .superRefine(requireOneIdentity)
   .superRefine(requireMatchingPasswords);

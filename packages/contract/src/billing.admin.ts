@@ -2,21 +2,32 @@ import { z } from 'zod';
 import { billingAdminEndpoints } from './billing.endpoints.ts';
 import { CURRENCIES, ORDER_STATES, PAYMENT_PROVIDERS, order } from './billing.ts';
 import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
+import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
+
+/** Cubes one grant, one code or one cube pack may carry, at most. */
+export const ADMIN_CUBES_MAX = 1_000_000;
+/** Characters of the reason an operator gives a grant, at most. */
+export const GRANT_NOTE_MAX = 200;
 
 export const grantBody = z
   .object({
     /** The account: user id, username, e-mail address or phone number (+country code). */
-    user: z.string().trim().min(1, 'USER_NOT_FOUND').max(254, 'USER_NOT_FOUND').refine(isStorableText, INVALID_CHAR),
+    user: z
+      .string()
+      .trim()
+      .min(1, 'USER_NOT_FOUND')
+      .max(LIMITS.accountQueryMax, 'USER_NOT_FOUND')
+      .refine(isStorableText, INVALID_CHAR),
     /** Cubes to add (negative takes back; the balance never goes below zero). */
     cubes: z
       .number()
       .int('VALIDATION')
-      .min(-1_000_000, 'VALIDATION')
-      .max(1_000_000, 'VALIDATION')
+      .min(-ADMIN_CUBES_MAX, 'VALIDATION')
+      .max(ADMIN_CUBES_MAX, 'VALIDATION')
       .refine((n) => n !== 0, 'VALIDATION'),
-    note: textField(200).default(''),
+    note: textField(GRANT_NOTE_MAX).default(''),
     /** Makes a repeated command a no-op (e.g. a ticket number); random when left out. */
     key: z.string().trim().min(1).max(120).refine(isStorableText, INVALID_CHAR).optional(),
   })
@@ -35,16 +46,18 @@ export const CODES_MINT_MAX = 10_000;
 export const CODE_STATUSES = ['unused', 'used', 'expired', 'revoked'] as const;
 /** Characters of a batch's note, at most. */
 export const CODES_NOTE_MAX = 200;
-const batchName = z
-  .string()
-  .trim()
-  .regex(/^[\w.-]{1,64}$/, 'VALIDATION');
+/** Plan days one code may give, at most (ten years). */
+export const CODES_PLAN_DAYS_MAX = 3650;
+/** A batch's name: letters, digits, `_`, `.` and `-`, up to CODES_BATCH_MAX characters. */
+export const CODES_BATCH_MAX = 64;
+export const CODES_BATCH_PATTERN = new RegExp(`^[\\w.-]{1,${CODES_BATCH_MAX}}$`);
+const batchName = z.string().trim().regex(CODES_BATCH_PATTERN, 'VALIDATION');
 
 export const codesMintBody = z
   .object({
     count: z.number().int('VALIDATION').min(1, 'VALIDATION').max(CODES_MINT_MAX, 'VALIDATION'),
-    cubes: z.number().int('VALIDATION').min(0, 'VALIDATION').max(1_000_000, 'VALIDATION').default(0),
-    planDays: z.number().int('VALIDATION').min(0, 'VALIDATION').max(3650, 'VALIDATION').default(0),
+    cubes: z.number().int('VALIDATION').min(0, 'VALIDATION').max(ADMIN_CUBES_MAX, 'VALIDATION').default(0),
+    planDays: z.number().int('VALIDATION').min(0, 'VALIDATION').max(CODES_PLAN_DAYS_MAX, 'VALIDATION').default(0),
     /** Redeemable until then; never expires when left out. */
     expiresAt: z.iso.datetime({ error: 'VALIDATION' }).optional(),
     /** Names the batch for listing and revoking; made up from the date when left out. */
@@ -87,27 +100,31 @@ export const catalogueEntry = z.object({
 });
 export type CatalogueEntry = z.infer<typeof catalogueEntry>;
 
-const price = z.number().int('VALIDATION').min(1, 'VALIDATION').max(100_000_000, 'VALIDATION');
+/** A product's price in minor units (fen, cents), at most. */
+export const CATALOGUE_PRICE_MAX = 100_000_000;
+/** Characters of a product's name in each language, at most. */
+export const CATALOGUE_NAME_MAX = 80;
+const price = z.number().int('VALIDATION').min(1, 'VALIDATION').max(CATALOGUE_PRICE_MAX, 'VALIDATION');
 export const catalogueUpdateBody = z
   .object({
     id: z.string().trim().min(1, 'PRODUCT_NOT_FOUND').max(64, 'PRODUCT_NOT_FOUND').refine(isStorableText, INVALID_CHAR),
     priceCny: price.optional(),
     priceUsd: price.optional(),
     /** Cubes per pack (cube packs only). */
-    cubes: z.number().int('VALIDATION').min(1, 'VALIDATION').max(1_000_000, 'VALIDATION').optional(),
+    cubes: z.number().int('VALIDATION').min(1, 'VALIDATION').max(ADMIN_CUBES_MAX, 'VALIDATION').optional(),
     active: z.boolean().optional(),
     nameEn: z
       .string()
       .trim()
       .min(1, 'VALIDATION')
-      .max(80, 'VALIDATION')
+      .max(CATALOGUE_NAME_MAX, 'VALIDATION')
       .refine(isStorableText, INVALID_CHAR)
       .optional(),
     nameZh: z
       .string()
       .trim()
       .min(1, 'VALIDATION')
-      .max(80, 'VALIDATION')
+      .max(CATALOGUE_NAME_MAX, 'VALIDATION')
       .refine(isStorableText, INVALID_CHAR)
       .optional(),
   })
@@ -208,7 +225,7 @@ export const billingAdminRoutes = {
     ...billingAdminEndpoints.codesRevoke,
     body: z
       .object({
-        code: z.string().trim().min(1).max(64).refine(isStorableText, INVALID_CHAR).optional(),
+        code: z.string().trim().min(1).max(LIMITS.redeemCodeMax).refine(isStorableText, INVALID_CHAR).optional(),
         batch: batchName.optional(),
       })
       .strict()

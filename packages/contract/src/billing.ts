@@ -192,7 +192,7 @@ export const billingRoutes = {
         .string()
         .trim()
         .min(1, 'REDEEM_CODE_NOT_FOUND')
-        .max(64, 'REDEEM_CODE_NOT_FOUND')
+        .max(LIMITS.redeemCodeMax, 'REDEEM_CODE_NOT_FOUND')
         .refine(isStorableText, INVALID_CHAR),
     }),
     response: redeemResult,
@@ -211,7 +211,7 @@ export const billingRoutes = {
           .string()
           .trim()
           .min(1, 'INVITE_CODE_NOT_FOUND')
-          .max(32, 'INVITE_CODE_NOT_FOUND')
+          .max(LIMITS.inviteCodeMax, 'INVITE_CODE_NOT_FOUND')
           .refine(isStorableText, INVALID_CHAR),
       })
       .strict(),

@@ -1,7 +1,4 @@
-import type { ENGINE_NAMES } from './system.admin.ts';
 import type { Quality, SizePreset, TaskMode } from './design.constants.ts';
-
-export type EngineName = (typeof ENGINE_NAMES)[number];
 
 /**
  * What an engine can do with a task, declared without making the engine (no key, no network), so

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { communityAdminEndpoints } from './community.endpoints.ts';
 import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
+import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 
@@ -9,7 +10,7 @@ const operatorUser = z
   .string()
   .trim()
   .min(1, 'USER_NOT_FOUND')
-  .max(254, 'USER_NOT_FOUND')
+  .max(LIMITS.accountQueryMax, 'USER_NOT_FOUND')
   .refine(isStorableText, INVALID_CHAR);
 
 const workId = z.uuid('WORK_NOT_FOUND');
@@ -75,7 +76,10 @@ export const hiddenWork = z.object({
 });
 export type HiddenWork = z.infer<typeof hiddenWork>;
 
-export const dismissReportsBody = z.object({ workId, note: textField(200).default('') }).strict();
+/** Characters of the note an operator leaves on a hide or a dismissal, at most. */
+export const MODERATION_NOTE_MAX = 200;
+
+export const dismissReportsBody = z.object({ workId, note: textField(MODERATION_NOTE_MAX).default('') }).strict();
 export type DismissReportsBody = z.input<typeof dismissReportsBody>;
 
 export const communityAdminRoutes = {
@@ -90,7 +94,7 @@ export const communityAdminRoutes = {
   }),
   hideWork: route({
     ...communityAdminEndpoints.hideWork,
-    body: z.object({ id: workId, reason: textField(200).default('') }).strict(),
+    body: z.object({ id: workId, reason: textField(MODERATION_NOTE_MAX).default('') }).strict(),
     response: z.object({ id: z.string(), state: z.string(), resolvedReports: z.number().int() }),
     summary: 'Hides a work from every listing (its page says so) and resolves its reports',
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contentAdminEndpoints } from './community.banners.endpoints.ts';
 import { INVALID_CHAR, isStorableText, textField } from './fields.ts';
+import { SLUG_PATTERN } from './limits.ts';
 import { route } from './route.ts';
 
 /** Banners and preset pictures as operators manage them. */
@@ -145,7 +146,7 @@ export type PresetCategory = (typeof PRESET_CATEGORIES)[number];
 
 const presetKey = z.object({
   category: z.enum(PRESET_CATEGORIES, { error: 'PRESET_NOT_FOUND' }),
-  slug: z.string({ error: 'PRESET_NOT_FOUND' }).regex(/^[a-z0-9-]{1,40}$/, 'PRESET_NOT_FOUND'),
+  slug: z.string({ error: 'PRESET_NOT_FOUND' }).regex(SLUG_PATTERN, 'PRESET_NOT_FOUND'),
 });
 export type PresetKey = z.infer<typeof presetKey>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creatorEndpoints } from './community.endpoints.ts';
 import { creatorSummary } from './community.ts';
+import { thumbSet } from './upload.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
 
@@ -24,7 +25,7 @@ export const creatorCard = creatorSummary.extend({
   likesReceived: z.number().int(),
   followedByMe: z.boolean(),
   /** A few of their latest works. */
-  recentWorks: z.array(z.object({ id: z.string(), thumbUrl: z.string() })),
+  recentWorks: z.array(z.object({ id: z.string(), thumbUrl: z.string(), thumbs: thumbSet.optional() })),
 });
 export type CreatorCard = z.infer<typeof creatorCard>;
 

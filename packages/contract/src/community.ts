@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { communityEndpoints } from './community.endpoints.ts';
 import { textField } from './fields.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, SLUG_PATTERN } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
-import { uploadedImage } from './upload.ts';
+import { thumbSet, uploadedImage } from './upload.ts';
 
 import { COMMUNITY_TAG_CATEGORIES, REPORT_REASONS, WORK_PERIODS, WORK_SORTS } from './community.constants.ts';
 
@@ -18,7 +18,7 @@ export {
 
 const workId = z.uuid('WORK_NOT_FOUND');
 const userId = z.uuid('USER_NOT_FOUND');
-const slug = z.string().regex(/^[a-z0-9-]{1,40}$/, 'VALIDATION');
+const slug = z.string().regex(SLUG_PATTERN, 'VALIDATION');
 const slugs = z.array(slug).max(LIMITS.tagsPerCategoryMax, 'VALIDATION').default([]);
 
 export const communityTag = z.object({
@@ -42,6 +42,8 @@ export const workCard = z.object({
   id: z.string(),
   title: z.string(),
   thumbUrl: z.string(),
+  /** The thumbnail at each width, for the card's srcset. */
+  thumbs: thumbSet.optional(),
   width: z.number().int(),
   height: z.number().int(),
   likeCount: z.number().int(),

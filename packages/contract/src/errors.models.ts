@@ -1,4 +1,4 @@
-import type { ErrorDef } from './errors.ts';
+import type { ErrorDef } from './errors.types.ts';
 
 const def = (http: number, en: string, zh: string): ErrorDef => ({ http, en, zh });
 

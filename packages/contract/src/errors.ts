@@ -1,21 +1,18 @@
+import { ACCOUNT_ERRORS } from './errors.accounts.ts';
 import { ADMIN_ERRORS } from './errors.admin.ts';
+import { GENERATION_ERRORS } from './errors.generation.ts';
 import { MODEL_ERRORS } from './errors.models.ts';
+import type { ErrorDef, Locale } from './errors.types.ts';
+
+export type { ErrorDef, Locale } from './errors.types.ts';
+
+const def = (http: number, en: string, zh: string): ErrorDef => ({ http, en, zh });
 
 /**
  * Every business error that crosses the wire: a stable code, the HTTP status it travels with,
  * and its message in both languages. The server localises `msg` from this table; the web can
- * also map `code` itself when it needs to.
+ * also map `code` itself when it needs to. The larger topics keep their part in errors.*.ts.
  */
-export type Locale = 'en' | 'zh';
-
-export interface ErrorDef {
-  http: number;
-  en: string;
-  zh: string;
-}
-
-const def = (http: number, en: string, zh: string): ErrorDef => ({ http, en, zh });
-
 export const ERRORS = {
   SESSION_EXPIRED: def(401, 'Your login has expired, please log in again', '登录已过期，请重新登录'),
   APP_HEADER_MISSING: def(
@@ -71,62 +68,7 @@ export const ERRORS = {
   PAGE_LIMIT: def(400, 'A page holds 1 to 100 items', '每页可包含 1 到 100 项'),
 
   // Accounts
-  PHONE_TAKEN: def(409, 'This phone number is already registered', '该手机号码已注册'),
-  EMAIL_TAKEN: def(409, 'This e-mail address is already registered', '该邮箱地址已注册'),
-  USERNAME_TAKEN: def(409, 'This username is already taken', '该用户名已被使用'),
-  CODE_WRONG: def(400, 'The verification code is wrong', '验证码错误'),
-  CODE_EXPIRED: def(
-    400,
-    'The verification code has expired or was not requested, please get a new one',
-    '验证码已过期或未获取，请重新获取',
-  ),
-  CODE_TOO_MANY_TRIES: def(
-    400,
-    'Too many wrong codes, please get a new verification code',
-    '验证码错误次数过多，请重新获取验证码',
-  ),
-  CODE_COOLDOWN: def(429, 'Please wait {seconds} s before requesting another code', '请 {seconds} 秒后再获取验证码'),
-  DELIVERY_FAILED: def(503, 'The code could not be sent, please try again later', '验证码发送失败，请稍后重试'),
-  SMS_LIMITED: def(
-    429,
-    'Too many codes have been sent to this number, please try again later',
-    '该号码获取验证码次数过多，请稍后再试',
-  ),
-  SMS_NUMBER_REFUSED: def(
-    400,
-    'This number cannot receive text messages, please check it or use another number',
-    '该号码无法接收短信，请检查号码是否正确或更换其他号码',
-  ),
-  LOGIN_FAILED: def(400, 'Login failed: the account or password is wrong', '登录失败：账号或密码错误'),
-  LOGIN_VERIFICATION_REQUIRED: def(
-    403,
-    'This account has seen many failed logins: to log in from this device, also enter a verification code sent to its phone or e-mail',
-    '该账号近期登录失败次数过多：在此设备上登录还需输入发送到账号手机或邮箱的验证码',
-  ),
-  RESET_FAILED: def(
-    400,
-    'Password reset failed, please check the code and try again',
-    '重置密码失败，请检查验证码后重试',
-  ),
-  PHONE_ALREADY_BOUND: def(409, 'Your account already has a phone number', '您的账号已绑定手机号码'),
-  EMAIL_ALREADY_BOUND: def(409, 'Your account already has an e-mail address', '您的账号已绑定邮箱地址'),
-  OLD_PASSWORD_WRONG: def(400, 'The current password is wrong', '当前密码错误'),
-  WECHAT_NOT_REGISTERED: def(
-    400,
-    'This WeChat account is not registered, please register or bind it first',
-    '该微信未注册，请先注册或绑定',
-  ),
-  PHONE_ALREADY_BOUND_WECHAT: def(409, 'This phone number is already bound to WeChat', '该手机号码已绑定微信'),
-  WECHAT_TAKEN: def(409, 'This WeChat account is already bound to another user', '该微信已绑定其他账号'),
-  WECHAT_TICKET_INVALID: def(
-    400,
-    'This WeChat authorisation has expired or was started elsewhere, please bind WeChat again',
-    '微信授权已失效或不是在此处发起的，请重新绑定微信',
-  ),
-  WECHAT_UNAVAILABLE: def(503, 'WeChat sign-in is not available on this server', '本服务器未开通微信登录'),
-  WECHAT_FAILED: def(502, 'WeChat did not confirm the sign-in, please try again', '微信授权失败，请重试'),
-  GOOGLE_UNAVAILABLE: def(503, 'Google sign-in is not available on this server', '本服务器未开通 Google 登录'),
-  GOOGLE_FAILED: def(502, 'Google did not confirm the sign-in, please try again', 'Google 授权失败，请重试'),
+  ...ACCOUNT_ERRORS,
 
   // Uploads
   IMAGE_TOO_LARGE: def(413, 'The image is over 5MB, please choose a smaller one', '图片超过 5MB，请选择更小的图片'),
@@ -156,93 +98,11 @@ export const ERRORS = {
   BALANCE_TOO_LOW: def(409, 'The balance cannot go below zero', '余额不能低于零'),
 
   // Generation
-  PROMPT_REQUIRED: def(
-    400,
-    'Please describe the design or choose tags or a word package',
-    '请描述设计，或选择标签、词包',
-  ),
-  BASE_IMAGE_REQUIRED: def(400, 'Please upload a base image first', '请先上传底图'),
-  EDIT_REGION_REQUIRED: def(
-    400,
-    'Partial edit requires a region selected in the original image',
-    '局部编辑需要先在原图中选择区域',
-  ),
-  TASK_NOT_FOUND: def(404, 'This task was not found', '未找到该任务'),
-  CANNOT_CANCEL: def(
-    409,
-    'This task is already being generated and cannot be cancelled, please contact the administrator',
-    '任务正在生成，无法取消，请联系管理员',
-  ),
-  TASK_TIMED_OUT: def(
-    504,
-    'The task timed out and was cancelled, your cubes were refunded; please submit it again',
-    '任务超时已取消，魔方已退还，请重新提交',
-  ),
-  TASK_LOST: def(
-    503,
-    'The task could not be completed on a generation server and was stopped, your cubes were refunded; please submit it again',
-    '生成服务器未能完成该任务，任务已停止，魔方已退还，请重新提交',
-  ),
-  ENGINE_UNAVAILABLE: def(
-    503,
-    'No generation server is available right now, nothing was charged; please try again in a few minutes',
-    '当前没有可用的生成服务器，未扣除任何费用，请几分钟后再试',
-  ),
-  UPSCALE_TOO_LARGE: def(
-    400,
-    'The upscaled image would be {width} × {height} px, more than the {max} px a side this server can make; choose a smaller factor or image',
-    '放大后的图片为 {width} × {height} 像素，超过本服务器单边 {max} 像素的上限，请选择更小的倍数或图片',
-  ),
+  ...GENERATION_ERRORS,
   // A model asked for what it cannot do: refused at submit, before anything is charged.
   ...MODEL_ERRORS,
+  // The operator console
   ...ADMIN_ERRORS,
-  TASK_REFUSED: def(
-    422,
-    'The image engine refused this task, your cubes were refunded; please change the settings',
-    '生成引擎拒绝了该任务，魔方已退还，请调整设置后重试',
-  ),
-  TASK_INPUT_REJECTED: def(
-    422,
-    'The image provider could not use this task’s images or settings (for example an image’s size or format), your cubes were refunded; please try other images or settings',
-    '图像服务商无法使用该任务的图片或设置（例如图片尺寸或格式），魔方已退还，请更换图片或设置后重试',
-  ),
-  TASK_PROVIDER_ACCOUNT: def(
-    503,
-    'The image provider did not accept this service’s account for the task (key, access or balance), your cubes were refunded; please choose another model or contact support',
-    '图像服务商未接受本服务的账号（密钥、权限或余额），魔方已退还，请选择其他模型或联系客服',
-  ),
-  TASK_RESULT_EXPIRED: def(
-    410,
-    'The image was made, but the provider’s link to it expired before it could be collected; your cubes were refunded, please submit the task again',
-    '图片已生成，但服务商的图片链接在取回前已过期，魔方已退还，请重新提交任务',
-  ),
-  TASK_MODERATED: def(
-    422,
-    'The image provider refused this prompt or image; your cubes were refunded. Please change the prompt or the image',
-    '图像服务商拒绝了该提示词或图片，魔方已退还，请修改提示词或图片',
-  ),
-  INSUFFICIENT_BALANCE: def(
-    402,
-    'Not enough cubes: this task needs {need} and you have {have}; buy cubes or a time plan',
-    '魔方不足：该任务需要 {need} 个，您还有 {have} 个；请购买魔方或时长套餐',
-  ),
-  TOO_MANY_TASKS: def(
-    429,
-    'You already have {max} tasks queued or running, please wait for one to finish',
-    '您已有 {max} 个任务在排队或生成中，请等待完成后再提交',
-  ),
-  WORD_PACKAGE_NAME_REQUIRED: def(400, 'Please enter a name for the word package', '请输入词包名称'),
-  WORD_PACKAGE_NOT_FOUND: def(404, 'This word package was not found', '未找到该词包'),
-  WORD_PACKAGE_LIMIT: def(
-    409,
-    'You already have {max} word packages, the most one account may keep; delete one you no longer use first',
-    '您已有 {max} 个词包，已达每个账号的上限，请先删除不再使用的词包',
-  ),
-  IMAGE_DATA_FAILED: def(
-    500,
-    'The image data could not be read, please upload it again',
-    '图片数据读取失败，请重新上传',
-  ),
 
   // Workspace
   FOLDER_NAME_REQUIRED: def(400, 'The folder name must not be empty', '文件夹名称不能为空'),

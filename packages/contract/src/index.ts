@@ -24,6 +24,8 @@ export * from './upload.endpoints.ts';
 export * from './support.ts';
 export * from './support.endpoints.ts';
 export * from './design.constants.ts';
+export * from './design.tasks.ts';
+export * from './design.catalogue.ts';
 export * from './design.ts';
 export * from './design.endpoints.ts';
 export * from './billing.ts';

@@ -45,6 +45,13 @@ export const LIMITS = {
   recommendedResolution: { width: 1440, height: 900 },
   promptMax: 1000,
   taskCountMax: 8,
+  /** Largest seed a task may name: seeds are unsigned 32-bit numbers. */
+  seedMax: 4_294_967_295,
+  /** Characters of an invitation code and of a redemption code, at most. */
+  inviteCodeMax: 32,
+  redeemCodeMax: 64,
+  /** Characters of the account an operator names (user id, username, e-mail address or phone number). */
+  accountQueryMax: 254,
   tagsPerCategoryMax: 8,
   wordPackagesPerTaskMax: 10,
   wordPackageNameMax: 40,
@@ -62,6 +69,9 @@ export const LIMITS = {
    */
   zipMaxBytes: 500 * 1024 * 1024,
 } as const;
+
+/** A tag's or a preset's slug: lower-case letters, digits and dashes. */
+export const SLUG_PATTERN = /^[a-z0-9-]{1,40}$/;
 
 /** The header every state-changing request must carry (the web client always sends it). */
 export const APP_HEADER = { name: 'x-requested-with', value: 'XMLHttpRequest' } as const;

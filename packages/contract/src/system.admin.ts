@@ -3,7 +3,13 @@ import { INVALID_CHAR, isStorableText } from './fields.ts';
 import { route } from './route.ts';
 import { systemAdminEndpoints } from './system.endpoints.ts';
 
-export const ENGINE_NAMES = ['preview', 'comfyui', 'openai', 'stability', 'flux', 'wan'] as const;
+/**
+ * An engine's name. The contract does not list the engines: the server does (its engines'
+ * descriptors, apps/server/src/generation/engines/index.ts), so adding an engine leaves the contract
+ * and the web app alone. The server refuses a name it does not know in its settings, and the models
+ * endpoint names the engine of each model.
+ */
+export const engineName = z.string().min(1);
 export const ENGINE_SERVER_STATES = ['up', 'draining', 'down'] as const;
 
 /** One generation server of a fleet (ComfyUI) as its engine last saw it. */
@@ -28,8 +34,8 @@ export type EngineServer = z.infer<typeof engineServer>;
 
 /** A configured engine and its health, checked when asked. */
 export const adminEngine = z.object({
-  /** One of ENGINE_NAMES, or the misspelt name MODEL_ENGINES gave (then `ok` is false and `detail` says so). */
-  name: z.string(),
+  /** The engine's name (see engineName). */
+  name: engineName,
   /** The models sent to it (MODEL_ENGINES); the default engine (GENERATION_ENGINE) may serve none. */
   models: z.array(z.string()),
   /** Whether it is the default engine (GENERATION_ENGINE). */

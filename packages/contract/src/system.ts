@@ -11,6 +11,9 @@ export const healthData = z.object({
   uptimeSeconds: z.number(),
 });
 
+/** The IP-to-country service the phone input asks when the lookup is on (IP_COUNTRY_URL's default). */
+export const IP_COUNTRY_DEFAULT_URL = 'https://ip2c.org/s';
+
 /** Settings the web app needs from the server's configuration. */
 export const clientConfig = z.object({
   /** The IP-to-country service the phone input may ask, or null when the lookup is off (the default). */

@@ -9,6 +9,14 @@ export type UploadKind = z.infer<typeof uploadKind>;
 
 export const uploadQuery = z.object({ kind: uploadKind });
 
+/**
+ * An image's thumbnails by width, narrowest first, for an <img> srcset (`url <width>w`): a small one
+ * for cards about 300 px wide, then the one `thumbUrl` names; an image that is its own thumbnail
+ * lists itself alone. Optional where it is used, so a client keeps working with `thumbUrl` alone.
+ */
+export const thumbSet = z.array(z.object({ url: z.string(), width: z.number().int() }));
+export type ThumbSet = z.infer<typeof thumbSet>;
+
 export const uploadedImage = z.object({
   id: z.string(),
   kind: uploadKind,

@@ -3,6 +3,7 @@ import { textField } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { page, pageQuery } from './paging.ts';
 import { route } from './route.ts';
+import { thumbSet } from './upload.ts';
 import { workspaceEndpoints } from './workspace.endpoints.ts';
 
 const folderName = textField(LIMITS.folderNameMax, 'FOLDER_NAME_REQUIRED').pipe(
@@ -36,6 +37,8 @@ export const folderImage = z.object({
   imageId: z.string(),
   url: z.string(),
   thumbUrl: z.string(),
+  /** The thumbnail at each width, for the grid's srcset. */
+  thumbs: thumbSet.optional(),
   width: z.number().int(),
   height: z.number().int(),
   bytes: z.number().int(),

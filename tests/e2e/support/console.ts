@@ -16,8 +16,6 @@ export async function grantRole(page: Page, user: string, role: string) {
   if (!res.ok()) throw new Error(`grant failed: ${await res.text()}`);
 }
 
-/** A code of the next 30-second step (the enrolment's own step is spent). */
-export const nextCode = (secret: string) => totpCode(secret, new Date(Date.now() + 30_000));
 export const codeNow = (secret: string) => totpCode(secret, new Date());
 
 /**

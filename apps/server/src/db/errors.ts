@@ -21,7 +21,7 @@ const framesOf = (stack: unknown) =>
     : undefined;
 
 /** A database error as logs keep it: the statement and the error code, nothing it was given. */
-export class DatabaseError extends Error {
+class DatabaseError extends Error {
   readonly code: string | null;
   readonly statement: string | null;
   constructor(code: string | null, statement: string | null, frames: string | undefined) {

@@ -35,7 +35,7 @@ function isTimestamp(text: string) {
 }
 
 /** The parts of a page query; a cursor this API did not make is CURSOR_INVALID. */
-export function keysetParts(keys: Keyset, page: PageRequest): KeysetParts {
+function keysetParts(keys: Keyset, page: PageRequest): KeysetParts {
   let where: SQL | undefined;
   if (page.cursor !== undefined) {
     const at = decodeCursor(page.cursor);

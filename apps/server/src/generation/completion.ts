@@ -2,8 +2,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import type { TaskRow, UploadRow } from '../db/schema/index.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
-import type { ResultSink } from './runner.ts';
 import { EngineError } from './engine.ts';
+
+/**
+ * What a task's run needs of storage and the workspace (the modules above wire them in). `Stored`:
+ * a result whose files are written and whose row is not yet.
+ */
+export interface ResultSink<Stored> {
+  savePreview(taskId: string, image: Buffer): Promise<string>;
+  dropPreview(key: string): Promise<void>;
+  /** Writes a result's files. `createdAt` orders a task's results as the engine made them (image i holds seed + i). */
+  storeResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<Stored>;
+  /** Writes the stored results' rows in `tx`. */
+  recordResults(tx: Db, stored: Stored[]): Promise<UploadRow[]>;
+  /**
+   * Files the task's results into the user's workspace in `tx` (one statement); false when that
+   * has to be done by `fileResults` after all.
+   */
+  fileResultsIn(tx: Db, userId: string, taskId: string, folderId: string | null): Promise<boolean>;
+  /** Told once the rows are committed (their thumbnails follow). */
+  recorded(rows: UploadRow[], stored: Stored[]): void;
+  /** Files the task's results into the user's workspace; may fail without failing the task. */
+  fileResults(userId: string, taskId: string, folderId: string | null): Promise<unknown>;
+}
 
 /**
  * A run that made no image failed: nothing is stored, and the task ends refunded without another

@@ -153,5 +153,3 @@ export async function prepareEngineTask(
   };
   return { task, original: p.mode === 'edit' ? base : undefined, mask: p.mode === 'edit' ? mask : undefined };
 }
-
-export type { TaskParams };

@@ -4,11 +4,14 @@
  * turns one prepared task into images, reporting progress on the way.
  */
 
-import type { EngineName, ErrorCode, Model } from '@turing/contract';
+import type { ErrorCode, Model } from '@turing/contract';
 
-export { ENGINE_NAMES } from '@turing/contract';
-export type { EngineName };
-export type TaskMode = 'text' | 'iterate' | 'edit' | 'upscale';
+/**
+ * An engine's name, as its descriptor gives it (generation/engines/index.ts lists them). A string:
+ * the list is the server's own, and the configuration refuses a name it does not have.
+ */
+export type EngineName = string;
+type TaskMode = 'text' | 'iterate' | 'edit' | 'upscale';
 
 /** Input images as encoded bytes (PNG or JPEG), already owned-checked and loaded from storage. */
 export interface EngineImages {

@@ -13,7 +13,7 @@ export interface InputStager {
 }
 
 /** Where staged inputs live in the store: private, so only their signed URLs reach them. */
-export const STAGED_PREFIX = 'engine-inputs/';
+const STAGED_PREFIX = 'engine-inputs/';
 
 function privateIPv4(ip: string) {
   const [a = 0, b = 0] = ip.split('.').map(Number);

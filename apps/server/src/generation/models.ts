@@ -1,4 +1,5 @@
-import type { EngineName, Model, Quality, TaskMode } from '@turing/contract';
+import type { Model, TaskMode } from '@turing/contract';
+import type { KnownEngineName } from './engines/index.ts';
 
 /** Cubes per image at each quality, and for one upscale by factor. */
 export interface ModelPrice {
@@ -11,7 +12,7 @@ export interface ModelPrice {
 export interface ModelDef {
   name: { en: string; zh: string };
   /** The engine the model is made for; null: the server's own default (GENERATION_ENGINE). */
-  engine: EngineName | null;
+  engine: KnownEngineName | null;
   /**
    * The provider's model a task of this model asks for, by what it starts from (`text`: nothing,
    * `image`: an iterate or edit base); absent: the engine's configured default. Sent only when the
@@ -71,32 +72,8 @@ export const MODEL_CATALOGUE: Record<Model, ModelDef> = {
 };
 
 /** The provider's model for a task, when the model runs on its own engine and names one. */
-export function engineModelFor(model: Model, mode: TaskMode, engine: EngineName): string | undefined {
+export function engineModelFor(model: Model, mode: TaskMode, engine: string): string | undefined {
   const def = MODEL_CATALOGUE[model];
   if (!def.engineModel || def.engine !== engine || mode === 'upscale') return undefined;
   return mode === 'text' ? def.engineModel.text : def.engineModel.image;
-}
-
-const PRICE_KEYS = { SD: 'SD', HD: 'HD', FHD: 'FHD', x2: 2, x4: 4 } as const;
-
-/**
- * MODEL_COSTS: "flux-pro:SD:3,HD:4,FHD:6;stable-image-ultra:x4:20" — per model, cubes per image
- * by quality (SD, HD, FHD) and per upscale (x2, x4). Unknown models, keys and non-positive
- * numbers are ignored, as in COST_CUBES.
- */
-export function parseModelCosts(text: string): Partial<Record<Model, Partial<Record<Quality | 2 | 4, number>>>> {
-  const out: Partial<Record<Model, Partial<Record<Quality | 2 | 4, number>>>> = {};
-  for (const entry of text.split(';')) {
-    const at = entry.indexOf(':');
-    if (at < 0) continue;
-    const model = entry.slice(0, at).trim() as Model;
-    if (!Object.hasOwn(MODEL_CATALOGUE, model)) continue;
-    for (const part of entry.slice(at + 1).split(',')) {
-      const [k, v] = part.split(':').map((s) => s.trim());
-      const key = PRICE_KEYS[k as keyof typeof PRICE_KEYS];
-      const n = Number(v);
-      if (key !== undefined && Number.isInteger(n) && n > 0) (out[model] ??= {})[key] = n;
-    }
-  }
-  return out;
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { TaskRow } from '../db/schema/index.ts';
 
 /** Every job the product runs: a name and its payload schema. Each has exactly one handler. */
-export const JOBS = {
+const JOBS = {
   generate: z.object({ taskId: z.uuid() }),
   housekeeping: z.object({}),
   /** Every minute: pending WeChat Pay and Alipay orders and unconfirmed refunds asked of their providers. */
@@ -192,4 +192,3 @@ export function createTaskAnnouncer(queue: Pick<JobQueue, 'send'>) {
     },
   };
 }
-export type TaskAnnouncer = ReturnType<typeof createTaskAnnouncer>;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TaskRow } from '../db/schema/index.ts';
 import { EngineError, type Engine } from './engine.ts';
 import type { TaskLifecycle } from './lifecycle/index.ts';
-import type { Start } from './runner.ts';
+import type { Start } from './task-run.ts';
 
 /**
  * Takes back tasks whose process died: those of this node's earlier processes at once, others

@@ -1,31 +1,32 @@
-import { MODELS, QUALITIES, type Model, type Quality, type SizePreset, type TaskParams } from '@turing/contract';
+import {
+  MODELS,
+  QUALITIES,
+  type EngineCapabilities,
+  type Model,
+  type Quality,
+  type SizePreset,
+  type TaskParams,
+} from '@turing/contract';
 import type { Config } from '../config.ts';
-import { ENGINE_CAPABILITIES } from './capabilities.ts';
+import { engineCapabilities } from './capabilities.ts';
 import type { EngineName } from './engine.ts';
-import { BUILT_IN_UPSCALE, MODEL_CATALOGUE, parseModelCosts, type ModelPrice } from './models.ts';
-
-/** "SD:768,HD:1280" → { SD: 768, HD: 1280 }. */
-function pairs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of text.split(',')) {
-    const [k, v] = part.split(':').map((s) => s.trim());
-    if (k && v) out[k] = v;
-  }
-  return out;
-}
+import { BUILT_IN_ENGINE, ENGINES, findEngine, type EngineList } from './engines/index.ts';
+import { BUILT_IN_UPSCALE, MODEL_CATALOGUE, type ModelPrice } from './models.ts';
 
 type CostParams = Pick<TaskParams, 'mode' | 'quality' | 'count' | 'upscale'> & { model?: Model };
 
 /** The engine that runs every upscale a model's own engine cannot: the built-in neural upscaler. */
-export const BUILT_IN_UPSCALER: EngineName = 'preview';
+const BUILT_IN_UPSCALER: EngineName = BUILT_IN_ENGINE;
 
 export interface GenerationSettings {
   /** The engine a model's tasks go to: MODEL_ENGINES, else its own engine (the product's models: GENERATION_ENGINE). */
   engineFor(model: string): EngineName;
   /** The engine one task runs on: an upscale its model's engine cannot make runs on the built-in upscaler. */
   engineForTask(params: Pick<TaskParams, 'model' | 'mode' | 'upscale'>): EngineName;
-  /** Whether this server has what an engine needs (a key, a server URL); the preview engine always. */
+  /** Whether this server has what an engine needs (a key, a server URL), by its descriptor; the preview engine always. */
   engineSetUp(engine: EngineName): boolean;
+  /** What an engine does (its descriptor's capabilities), or null for a name this server does not know. */
+  capabilities(engine: EngineName): EngineCapabilities | null;
   /** Models whose engines this server starts: those set up, and any the operator routed on purpose (a missing key then shows in the fleet check). */
   modelsToRun(): Model[];
   /** A model's cubes per image by quality and per upscale factor (its own engine's upscale, else the built-in one's). */
@@ -57,16 +58,13 @@ export interface GenerationSettings {
   concurrency: number;
 }
 
-export function generationSettings(config: Config): GenerationSettings {
-  const models = pairs(config.MODEL_ENGINES) as Record<string, EngineName>;
-  const edges = pairs(config.QUALITY_LONG_EDGE);
-  const costs = pairs(config.COST_CUBES);
-  const modelCosts = parseModelCosts(config.MODEL_COSTS);
-  const num = (table: Record<string, string>, key: string, fallback: number) => {
-    const n = Number(table[key]);
-    return Number.isFinite(n) && n > 0 ? n : fallback;
-  };
-  const longEdge = (quality: Quality) => num(edges, quality, quality === 'FHD' ? 2048 : quality === 'HD' ? 1280 : 768);
+/**
+ * The generation rules the configuration sets: routing, sizes, prices, limits. `engines` is the
+ * list of engines the server knows (its own by default; a test gives its own).
+ */
+export function generationSettings(config: Config, engines: EngineList = ENGINES): GenerationSettings {
+  const models = config.MODEL_ENGINES;
+  const longEdge = (quality: Quality) => config.QUALITY_LONG_EDGE[quality];
   const round8 = (v: number) => Math.max(64, Math.round(v / 8) * 8);
   const pixelsForRatio = (w: number, h: number, quality: Quality) => {
     const edge = longEdge(quality);
@@ -74,29 +72,13 @@ export function generationSettings(config: Config): GenerationSettings {
       ? { width: round8(edge), height: round8((edge * h) / w) }
       : { width: round8((edge * w) / h), height: round8(edge) };
   };
-  const engineSetUp = (engine: EngineName) => {
-    switch (engine) {
-      case 'preview':
-        return true;
-      case 'comfyui':
-        return config.COMFYUI_URLS.split(',').some((u) => u.trim());
-      case 'openai':
-        return Boolean(config.OPENAI_API_KEY);
-      case 'stability':
-        return Boolean(config.STABILITY_API_KEY);
-      case 'flux':
-        return Boolean(config.BFL_API_KEY);
-      case 'wan':
-        return Boolean(config.DASHSCOPE_API_KEY);
-      default:
-        return false;
-    }
-  };
+  const engineSetUp = (engine: EngineName) => findEngine(engine, engines)?.isSetUp(config) ?? false;
+  const capabilities = (engine: EngineName) => engineCapabilities(engine, engines);
   const engineFor = (model: string): EngineName =>
-    models[model] ?? MODEL_CATALOGUE[model as Model]?.engine ?? config.GENERATION_ENGINE;
+    models[model as Model] ?? MODEL_CATALOGUE[model as Model]?.engine ?? config.GENERATION_ENGINE;
   const ownsUpscale = (engine: EngineName, factor: 2 | 4) => {
-    const caps = ENGINE_CAPABILITIES[engine] ?? ENGINE_CAPABILITIES[BUILT_IN_UPSCALER];
-    return caps.modes.includes('upscale') && caps.upscale.includes(factor);
+    const caps = capabilities(engine) ?? capabilities(BUILT_IN_UPSCALER);
+    return Boolean(caps?.modes.includes('upscale') && caps.upscale.includes(factor));
   };
   // An upscale stays on the model's engine only when that engine is set up here and makes the factor.
   const upscalesItself = (engine: EngineName, factor: 2 | 4) => engineSetUp(engine) && ownsUpscale(engine, factor);
@@ -106,10 +88,9 @@ export function generationSettings(config: Config): GenerationSettings {
   };
   const price = (model: Model): ModelPrice => {
     const def = MODEL_CATALOGUE[model] ?? MODEL_CATALOGUE.architecture;
-    const own = modelCosts[model] ?? {};
+    const own = config.MODEL_COSTS[model] ?? {};
     // The product's own models keep COST_CUBES, as before there was a catalogue.
-    const base =
-      def.engine === null ? { SD: num(costs, 'SD', 1), HD: num(costs, 'HD', 2), FHD: num(costs, 'FHD', 4) } : def.price;
+    const base = def.engine === null ? config.COST_CUBES : def.price;
     const engine = engineFor(model);
     const upscale = (factor: 2 | 4) =>
       upscalesItself(engine, factor)
@@ -132,6 +113,7 @@ export function generationSettings(config: Config): GenerationSettings {
     engineFor,
     engineForTask,
     engineSetUp,
+    capabilities,
     modelsToRun: () =>
       MODELS.filter((m) => MODEL_CATALOGUE[m].engine === null || Object.hasOwn(models, m) || engineSetUp(engineFor(m))),
     price,

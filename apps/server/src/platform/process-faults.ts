@@ -54,7 +54,6 @@ export function createProcessFaults() {
     },
   };
 }
-export type ProcessFaults = ReturnType<typeof createProcessFaults>;
 
 /** This process's record: main.ts installs it, readiness reads it. */
 export const processFaults = createProcessFaults();

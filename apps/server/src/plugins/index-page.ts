@@ -21,7 +21,7 @@ export interface RenderedPage {
  * The data block for index.html. It is never executed (the Content-Security-Policy does not apply to
  * it), and `<` is escaped so no value can close the element.
  */
-export function bootDataBlock(data: BootData): string {
+function bootDataBlock(data: BootData): string {
   const json = JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

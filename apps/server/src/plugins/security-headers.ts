@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's headers, worked out once at start. (@fastify/helmet builds Helmet's middleware again
  * for every request, which cost about a tenth of the throughput of small API answers.)
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number) => (headers[name.toLowerCase()] = String(value)),

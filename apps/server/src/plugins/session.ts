@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE } from '@turing/contract';
 import { AppError } from '../shared/app-error.ts';
-import type { SessionService, SessionUser } from '../modules/auth/index.ts';
+import type { SessionService, SessionUser } from '../modules/identity/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -46,6 +46,8 @@ async function filesRoute(
       const cache = priv
         ? `private, max-age=${scope ? Math.min(left, SCOPED_MAX_AGE_SECONDS) : left}`
         : `public, max-age=${YEAR_SECONDS}, immutable`;
+      // Images are not documents either: about 0.6 KB less on each answer, twenty-odd on a gallery page.
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       return reply
         .header('content-type', object.contentType)
         .header('content-length', object.bytes)

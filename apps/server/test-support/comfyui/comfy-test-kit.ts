@@ -26,7 +26,7 @@ export async function startFake(options: FakeComfyOptions = {}): Promise<FakeCom
  * Small watchdog and probe settings so fault tests end quickly (the hang floor keeps its default:
  * tests of hangs lower it). No test asserts on timings beyond the few seconds the caller is promised.
  */
-export const FAST: Partial<ComfyEngineOptions> = {
+const FAST: Partial<ComfyEngineOptions> = {
   stallMs: 60,
   pollMs: 20,
   timeoutMs: 5_000,

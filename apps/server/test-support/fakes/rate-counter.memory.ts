@@ -1,4 +1,4 @@
-import type { RateCounterRepository } from '../../src/modules/auth/rate-counter.repository.ts';
+import type { RateCounterRepository } from '../../src/modules/identity/rate-counter.repository.ts';
 
 type CounterRow = Awaited<ReturnType<RateCounterRepository['hit']>>;
 

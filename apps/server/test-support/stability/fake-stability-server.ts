@@ -15,7 +15,7 @@ import sharp from 'sharp';
  * true }`) means the documented success.
  */
 
-export interface ReceivedFile {
+interface ReceivedFile {
   type: string;
   width: number;
   height: number;
@@ -23,7 +23,7 @@ export interface ReceivedFile {
   bytes: Buffer;
 }
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   auth: string | undefined;
@@ -32,7 +32,7 @@ export interface ReceivedRequest {
   files: Record<string, ReceivedFile>;
 }
 
-export type Fault =
+type Fault =
   /** The documented answer, as with an empty script (so a fault can be scripted for a later request). */
   | { pass: true }
   /** An error answer with the documented body. */

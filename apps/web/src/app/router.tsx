@@ -10,7 +10,7 @@ import { adminRoutes } from './admin-routes.tsx';
 import { h, page } from './lazy-page.ts';
 
 /** Pages load on demand so the homepage ships only what it needs. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,

@@ -1,2 +1,3 @@
-export { createTaskLifecycle, type TaskLifecycle, type LedgerPort, type LifecycleDeps } from './lifecycle.ts';
-export { TRANSITIONS, MAX_ATTEMPTS, type LifecycleEvent } from './transitions.ts';
+export { createTaskLifecycle, type TaskLifecycle, type LifecycleDeps } from './lifecycle.ts';
+export { createTaskStateRepository, type TaskStateRepository } from './task-state.repository.ts';
+export { TRANSITIONS } from './transitions.ts';

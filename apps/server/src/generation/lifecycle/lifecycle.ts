@@ -1,66 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.ts';
-import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { tasks, type TaskRow } from '../../db/schema/index.ts';
 import type { TaskErrorCode } from '../engine.ts';
-import type { Announcement, LocalSlot } from '../queue.ts';
-import { MAX_ATTEMPTS, TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
-import { createTaskStateRepository, type NewTask, type TaskPatch } from './task-state.repository.ts';
+import type { LocalSlot } from '../queue.ts';
+import { createTransitionWriter, type CompletionRecord, type EffectDeps } from './lifecycle-effects.ts';
+import { MAX_ATTEMPTS } from './transitions.ts';
+import type { NewTask, TaskPatch } from './task-state.repository.ts';
 
-export interface PublishOptions {
-  also?: Announcement | null;
-  results?: UploadRow[];
-}
-
-/**
- * Written in the transaction of a task's completion, once the task is known to complete: its
- * results' rows (`write`, what it returns), then after its event their filing into the workspace
- * (`file`: it locks the user's folder, so that lock is held only to the commit). `all`: the rows
- * are every result the task has (a first run), so its event shows them without reading them back.
- */
-export interface CompletionRecord {
-  write(tx: Db): Promise<UploadRow[]>;
-  file?(tx: Db): Promise<void>;
-  all: boolean;
-}
-
-/** What the lifecycle needs of the ledger: it never reads or writes balances itself. */
-export interface LedgerPort {
-  /** Takes the price of task `taskId` and records it in the ledger, or throws why not. */
-  charge(tx: Db, input: { userId: string; cubes: number; taskId: string }): Promise<{ coveredByPlan: boolean }>;
-  refund(tx: Db, e: { userId: string; taskId: string; cubes: number }): Promise<unknown>;
-  /** Gives back the price of the images task `taskId` did not deliver (once per task). */
-  refundUndelivered(tx: Db, e: { userId: string; taskId: string; cubes: number }): Promise<unknown>;
-  releaseSlot(tx: Db, userId: string): Promise<unknown>;
-}
-
-export interface LifecycleDeps {
-  database: Database;
-  ledger: LedgerPort;
+export interface LifecycleDeps extends EffectDeps {
   /**
-   * Sends the task as it now is to its owner's event streams, inside the change's transaction
-   * when it has one (`tx`). `also`: a notification sent in the same statement; `results`: the
-   * task's results when the caller has them all at hand (not read again).
+   * PostgreSQL serves many worker processes, each woken by every new task (see claimNext); the
+   * embedded database serves one.
    */
-  publish(tx: Db, row: TaskRow, opts?: PublishOptions): Promise<void>;
-  /**
-   * The notification that hands a queued task to the workers, sent with its event; null when it
-   * is handed over another way, by `enqueue` once its change has committed.
-   */
-  announcement(row: TaskRow): Announcement | null;
-  enqueue(row: TaskRow): Promise<void>;
+  databaseKind: Database['kind'];
   /**
    * A place with a worker of this process for a task of this engine, held while the task is
    * submitted; null (or absent) when there is none: the task is queued and announced.
    */
   localSlot?(engine: string): Promise<LocalSlot | null>;
-  /** Told what went wrong after a change had committed (its event, its run time), which stands all the same. */
-  log: { warn(obj: object, msg: string): void };
-  /**
-   * Told after the commit of a change that moves the line of `row`'s engine (a task left it, came
-   * back to it, or a run ended): the tasks queued there get their new places and waits. Never throws.
-   */
-  lineMoved?(row: TaskRow): void;
 }
 
 const AFTER_END = { finishedAt: sql`now()`, heartbeatAt: null, serverAhead: null };
@@ -130,95 +88,14 @@ const nextQueued = (engines: string[]) => sql`${tasks.id} = (
 /**
  * One owner for a task's life: the only code that writes its state. Routes and services ask it
  * (submit, cancel), the runner reports to it what the engine did; each report is a row of the
- * transition table applied with its effects: in one transaction when they touch money, slots or
- * the queue, as one conditional update followed by its event when the event is all there is.
+ * transition table applied with its effects (lifecycle-effects.ts): in one transaction when they
+ * touch money, slots or the queue, as one conditional update followed by its event when the event
+ * is all there is.
  */
 export function createTaskLifecycle(deps: LifecycleDeps) {
-  const { database } = deps;
-
-  /** `target`: the task's id, or a query choosing one (the next queued task a worker claims). */
-  async function apply(
-    target: string | SQL,
-    event: LifecycleEvent,
-    patch: TaskPatch = {},
-    guard?: SQL,
-    known: { record?: CompletionRecord } = {},
-  ) {
-    const t: Transition = TRANSITIONS[event];
-    const set: TaskPatch = { ...patch };
-    if (t.to) set.state = t.to;
-    if (t.error && set.errorCode === undefined) set.errorCode = t.error;
-    if (t.notice !== undefined) set.notice = t.notice;
-    else if (t.clears)
-      set.notice = sql`case when ${inArray(tasks.notice, [...t.clears])} then null else ${tasks.notice} end`;
-    const row = await change(target, t, set, guard, known);
-    if (row && t.effects.includes('line')) deps.lineMoved?.(row);
-    return row;
-  }
-
-  /** Row `t` applied with its columns `set`: the change and the effects that go with it. */
-  async function change(
-    target: string | SQL,
-    t: Transition,
-    set: TaskPatch,
-    guard: SQL | undefined,
-    known: { record?: CompletionRecord },
-  ) {
-    // `line` follows the commit, as its own work: it asks for no transaction.
-    const effects = t.effects.filter((e) => e !== 'line');
-    // A change without effects is one conditional update: atomic without a transaction around it.
-    if (!effects.length) return createTaskStateRepository(database.db).move(target, t.from, set, guard);
-    // A change whose one effect is its event (a claim, progress) needs no transaction either: the
-    // conditional update alone decides who moves the task, and the event follows it. Should the
-    // event fail, the change stands: every event carries the whole task and the newest seq wins,
-    // so the next one shows it. Two round trips fewer (begin, commit) on the busiest changes.
-    if (effects.length === 1 && effects[0] === 'publish' && !known.record) {
-      const moved = await createTaskStateRepository(database.db).move(target, t.from, set, guard);
-      if (moved)
-        await deps
-          .publish(database.db, moved)
-          .catch((err: unknown) => deps.log.warn({ err, taskId: moved.id }, 'a task event was not sent'));
-      return moved;
-    }
-    let announced = false;
-    const row = await database.transaction(async (tx) => {
-      const repo = createTaskStateRepository(tx);
-      let moved = await repo.move(target, t.from, set, guard);
-      if (!moved) return null;
-      const id = moved.id;
-      let results: UploadRow[] | undefined;
-      if (known.record) {
-        const rows = await known.record.write(tx);
-        if (known.record.all) results = rows;
-      }
-      if (t.effects.includes('release')) await deps.ledger.releaseSlot(tx, moved.userId);
-      // `refundedCubes` was worked out by the completion's own update, from what the task cost.
-      if (t.effects.includes('refundUndelivered') && moved.refundedCubes > 0)
-        await deps.ledger.refundUndelivered(tx, { userId: moved.userId, taskId: id, cubes: moved.refundedCubes });
-      if (t.effects.includes('refund') && moved.costCubes > 0 && (await repo.takeRefund(id))) {
-        await deps.ledger.refund(tx, { userId: moved.userId, taskId: id, cubes: moved.costCubes });
-        moved = { ...moved, refunded: true };
-      }
-      if (t.effects.includes('publish')) {
-        const also = t.effects.includes('enqueue') ? deps.announcement(moved) : null;
-        await deps.publish(tx, moved, { also, results });
-        announced = also !== null;
-      }
-      if (known.record?.file) await known.record.file(tx);
-      return moved;
-    });
-    if (row && t.effects.includes('enqueue') && !announced) await deps.enqueue(row);
-    // After the commit, on its own: the task's event is out without waiting for it, and every task
-    // of its kind that finishes updates this one row, whose lock is then held for one statement
-    // instead of to the end of each completion. A lost sample only shifts the estimate.
-    if (row && t.effects.includes('duration') && row.startedAt && row.finishedAt) {
-      const seconds = (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000;
-      await createTaskStateRepository(database.db)
-        .recordDuration(row.mode, row.engine, row.params.quality ?? 'SD', seconds)
-        .catch((err: unknown) => deps.log.warn({ err, taskId: row.id }, 'a run time was not recorded'));
-    }
-    return row;
-  }
+  const { states, transaction } = deps;
+  const pool = states.pool;
+  const apply = createTransitionWriter(deps);
 
   return {
     /**
@@ -232,11 +109,11 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       let announced = false;
       let row: TaskRow;
       try {
-        row = await database.transaction(async (tx) => {
+        row = await transaction(async (tx) => {
           // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
           const id = randomUUID();
           const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
-          const task = await createTaskStateRepository(tx).insert({
+          const task = await states.in(tx).insert({
             ...values,
             id,
             ...(slot ? claimedUnlessInLine(slot.workerId, values.engine, slot.atServer) : { state: 'queued' }),
@@ -274,8 +151,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       // queue is empty, so most asks find nothing: one plain read says so, without a transaction.
       // A task it misses (queued just after) announces itself. The embedded database has one
       // process, woken once per task it announces: its asks find one, and go straight to the claim.
-      if (database.kind === 'postgres' && !(await createTaskStateRepository(database.db).anyWhere(claimable(engines))))
-        return null;
+      if (deps.databaseKind === 'postgres' && !(await pool.anyWhere(claimable(engines)))) return null;
       return apply(nextQueued(engines), 'claim', claimPatch(workerId, queueing), eq(tasks.cancelRequested, false));
     },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
@@ -370,9 +246,9 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     adopt: (id: string, fromWorker: string, workerId: string) =>
       apply(id, 'adopt', { workerId, heartbeatAt: new Date() }, and(eq(tasks.workerId, fromWorker))),
 
-    heartbeat: (ids: string[]) => createTaskStateRepository(database.db).heartbeat(ids),
+    heartbeat: (ids: string[]) => pool.heartbeat(ids),
     orphans: (staleBefore: Date, nodePrefix?: string, currentWorker?: string) =>
-      createTaskStateRepository(database.db).orphans(staleBefore, nodePrefix, currentWorker),
+      pool.orphans(staleBefore, nodePrefix, currentWorker),
   };
 }
 export type TaskLifecycle = ReturnType<typeof createTaskLifecycle>;

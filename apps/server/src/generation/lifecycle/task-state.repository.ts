@@ -74,7 +74,7 @@ export function createTaskStateRepository(db: Db) {
      * Tasks left generating by a process that stopped saying it is alive, and at once those of
      * this node's earlier processes (`nodePrefix`): a restarted node knows its old self is gone.
      */
-    orphans: (staleBefore: Date, nodePrefix?: string, currentWorker?: string) =>
+    orphans: async (staleBefore: Date, nodePrefix?: string, currentWorker?: string) =>
       db
         .select()
         .from(tasks)

@@ -20,7 +20,7 @@ export interface UpscalerOptions {
   nice?: number;
 }
 
-export interface UpscaleJob {
+interface UpscaleJob {
   /** The image to enlarge, encoded (PNG, JPEG, WebP…). */
   image: Buffer;
   /** The exact output size (normally the input's times `factor`). */

@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_TOKEN_HEADER, auditActionOf, roleAllows, SESSION_COOKIE } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditTrail } from '../../shared/audit.ts';
-import { sessionIdOf } from '../auth/index.ts';
-import type { AdminGuard } from '../support/index.ts';
+import { sessionIdOf } from '../identity/index.ts';
+import type { AdminGuard } from './admin-guard.ts';
 import type { OperatorsService } from './operators.service.ts';
 
 /** How the audit trail names the admin token (the CLI and automation), which acts as owner. */
-export const TOKEN_ACTOR = 'admin token';
+const TOKEN_ACTOR = 'admin token';
 
 /**
  * Decides every admin call on the matched route, before its body is read: the admin token (as

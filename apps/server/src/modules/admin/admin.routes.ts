@@ -3,7 +3,7 @@ import { adminConsoleRoutes } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 import { defineAdminDownload, defineAdminRoute, operatorOf } from '../../shared/define-admin-route.ts';
 import { localeFrom } from '../../shared/locale.ts';
-import { sessionIdOf } from '../auth/index.ts';
+import { sessionIdOf } from '../identity/index.ts';
 import type { AuditService } from './audit.service.ts';
 import type { OperatorsService } from './operators.service.ts';
 

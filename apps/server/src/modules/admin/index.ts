@@ -1,7 +1,2 @@
-export { createAdminModule, type AdminModule, type AdminModuleDeps } from './admin.module.ts';
-export { adminConsoleModule } from './admin.routes.ts';
-export { TOKEN_ACTOR, type AdminAccess } from './admin-access.ts';
-export type { AuditService } from './audit.service.ts';
-export type { OperatorsService } from './operators.service.ts';
-export { adminDashboardModule } from './dashboard.routes.ts';
-export { adminUsersModule } from './users.routes.ts';
+export { createAdminModule } from './admin.module.ts';
+export { type AdminAccess } from './admin-access.ts';

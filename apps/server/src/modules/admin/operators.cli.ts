@@ -1,6 +1,6 @@
 import { adminConsoleRoutes, OPERATOR_ROLES, type OperatorRole } from '@turing/contract';
-import type { AdminClient } from '../support/admin-client.ts';
-import { table } from '../support/admin-format.ts';
+import type { AdminClient } from '../../shared/admin-client.ts';
+import { table } from '../../shared/admin-format.ts';
 
 export const OPERATORS_HELP = `  operator:grant <user> <role>     Makes an account an operator of the web console, or
                                    changes its role (owner, finance, moderator, support).

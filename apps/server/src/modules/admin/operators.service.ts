@@ -2,7 +2,7 @@ import type { OperatorMe, OperatorRole, OperatorSummary } from '@turing/contract
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditActor, AuditWrite } from '../../shared/audit.ts';
-import type { RateCounterService } from '../auth/index.ts';
+import type { RateCounterService } from '../identity/index.ts';
 import type { OperatorRow, OperatorsRepository } from './operators.repository.ts';
 import { looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryDigest, totpStep, totpUri } from './totp.ts';
 
@@ -11,14 +11,14 @@ import { looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryDigest,
  * which a success does not reset, so a stolen password buys at most 30 guesses of a 6-digit code a
  * day whatever the real operator does meanwhile.
  */
-export const TOTP_MAX_TRIES = 10;
-export const TOTP_WINDOW_MS = 15 * 60_000;
-export const TOTP_MAX_TRIES_A_DAY = 30;
+const TOTP_MAX_TRIES = 10;
+const TOTP_WINDOW_MS = 15 * 60_000;
+const TOTP_MAX_TRIES_A_DAY = 30;
 const DAY_MS = 24 * 3_600_000;
 /** How long a started set-up waits for its first code. */
 const ENROL_MINUTES = 10;
 
-export interface OperatorAccount {
+interface OperatorAccount {
   id: string;
   username: string;
   email: string | null;

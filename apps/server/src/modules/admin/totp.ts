@@ -31,7 +31,7 @@ export const totpCode = (secret: string, now: Date) => totpOf(secret).generate({
 
 // No 0/O or 1/I/L: read off paper and typed again.
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 /** Ten one-time codes, XXXXX-XXXXX, for an operator who lost their phone. */
 export function newRecoveryCodes(): string[] {

@@ -1,23 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { adminUsersRoutes } from '@turing/contract';
-import type { Database } from '../../db/client.ts';
 import { defineAdminRoute, operatorOf } from '../../shared/define-admin-route.ts';
-import type { LedgerService, OrderService } from '../billing/index.ts';
-import type { UserService } from '../user/index.ts';
-import { createAdminUsersRepository } from './users.repository.ts';
-import { createAdminUsersService } from './users.service.ts';
+import type { AdminUsersService } from './users.service.ts';
 
 /** The console's users: search, and one user's account, ledger, tasks, works and reports. */
-export async function adminUsersModule(
-  app: FastifyInstance,
-  opts: { database: Database; users: UserService; ledger: LedgerService; orders: OrderService },
-) {
-  const users = createAdminUsersService({
-    users: createAdminUsersRepository(opts.database.db),
-    findUser: (text) => opts.users.findForOperator(text),
-    balance: (userId) => opts.ledger.balance(userId),
-    ledgerPage: (userId, page) => opts.ledger.historyPage(userId, page),
-  });
+export async function adminUsersModule(app: FastifyInstance, opts: { users: AdminUsersService }) {
+  const { users } = opts;
 
   defineAdminRoute(app, adminUsersRoutes.search, async (req) => {
     const { q, ...page } = req.query;

@@ -36,7 +36,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * only for roles that see them in full: a role that sees them masked must type all of an address
  * or number, so trying prefixes cannot spell out a contact it is not shown.
  */
-export function matchFor(text: string, fullContacts: boolean): UserMatch | null {
+function matchFor(text: string, fullContacts: boolean): UserMatch | null {
   const q = text.trim();
   if (!q) return null;
   const lower = q.toLowerCase();

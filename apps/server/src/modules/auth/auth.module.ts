@@ -2,18 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { InvitationService } from '../billing/index.ts';
+import type { SessionService, Throttle, VerificationCodeService } from '../identity/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
+import { bindRoutes, moduleParts } from '../../shared/module-parts.ts';
 import type { UserService } from '../user/index.ts';
-import { createAuthService, type AuthService } from './auth.service.ts';
+import { authModule } from './auth.routes.ts';
+import { createAuthService } from './auth.service.ts';
 import { createGoogleClient } from './google.client.ts';
 import { createKnownDevices } from './known-device.ts';
-import { createOAuthService, type OAuthService } from './oauth.service.ts';
-import { createRateCounterRepository } from './rate-counter.repository.ts';
-import { createRateCounterService } from './rate-counter.service.ts';
-import { createSessionRepository } from './session.repository.ts';
-import { createSessionService } from './session.service.ts';
-import { createThrottle } from './throttle.ts';
-import { createVerificationCodeService } from './verification-code.service.ts';
+import { createOAuthRepository } from './oauth.repository.ts';
+import { createOAuthService } from './oauth.service.ts';
 import { createWechatClient } from './wechat.client.ts';
 
 export interface AuthModuleDeps {
@@ -21,6 +19,9 @@ export interface AuthModuleDeps {
   config: Pick<
     Config,
     | 'publicUrl'
+    | 'production'
+    | 'CODE_IP_LIMIT'
+    | 'LOGIN_IP_LIMIT'
     | 'GOOGLE_CLIENT_ID'
     | 'GOOGLE_CLIENT_SECRET'
     | 'GOOGLE_ISSUER'
@@ -33,22 +34,19 @@ export interface AuthModuleDeps {
   log: FastifyBaseLogger;
   /** A secret every API node shares; the known-device cookies are signed with a key derived from it. */
   deviceSecret: string;
-  /**
-   * The user and billing modules are built on this module's sessions, codes and limits, so the
-   * sign-in flows that need them reach them through this once everything is built.
-   */
-  later: () => { users: UserService; invitations: InvitationService };
+  sessions: SessionService;
+  codes: VerificationCodeService;
+  throttle: Throttle;
+  users: UserService;
+  invitations: InvitationService;
 }
 
-/** Sessions, sign-in (password, codes, Google, WeChat) and the attempt limits. */
+/**
+ * Sign-in: password, codes, Google and WeChat. It sits above the user and billing modules (it
+ * creates accounts and binds invitations) and uses the identity module's sessions, codes and limits.
+ */
 export function createAuthModule(deps: AuthModuleDeps) {
-  const { database, config, log } = deps;
-  const { db } = database;
-  /** Limits kept in the database: sign-in throttles, the operator token's failures, redemptions. */
-  const limits = createRateCounterService(createRateCounterRepository(db));
-  const sessions = createSessionService(createSessionRepository(db));
-  const codes = createVerificationCodeService(db);
-  const throttle = createThrottle(limits);
+  const { database, config, log, users, sessions } = deps;
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createGoogleClient({
@@ -66,39 +64,25 @@ export function createAuthModule(deps: AuthModuleDeps) {
           authorizeUrl: config.WECHAT_AUTHORIZE_URL,
         })
       : null;
-  let flows: { auth: AuthService; oauth: OAuthService } | undefined;
-  const signIn = () => {
-    if (flows) return flows;
-    const { users, invitations } = deps.later();
-    flows = {
-      auth: createAuthService({
-        database,
-        users,
-        sessions,
-        messaging: deps.messaging,
-        codes,
-        throttle,
-        devices: createKnownDevices(deps.deviceSecret),
-        invitations,
-        log,
-      }),
-      oauth: createOAuthService({ db, publicUrl: config.publicUrl, users, sessions, google, wechat, log }),
-    };
-    return flows;
-  };
-  return {
-    limits,
+  const auth = createAuthService({
+    transaction: (work) => database.transaction(work),
+    users,
     sessions,
-    codes,
-    throttle,
+    messaging: deps.messaging,
+    codes: deps.codes,
+    throttle: deps.throttle,
+    devices: createKnownDevices(deps.deviceSecret),
+    invitations: deps.invitations,
+    log,
+  });
+  const oauth = createOAuthService({
+    flows: createOAuthRepository(database.db),
+    publicUrl: config.publicUrl,
+    users,
+    sessions,
     google,
     wechat,
-    get auth() {
-      return signIn().auth;
-    },
-    get oauth() {
-      return signIn().oauth;
-    },
-  };
+    log,
+  });
+  return moduleParts({ google, wechat, auth, oauth }, { account: [bindRoutes(authModule, { auth, oauth, config })] });
 }
-export type AuthModule = ReturnType<typeof createAuthModule>;

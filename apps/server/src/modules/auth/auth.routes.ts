@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authRoutes, LIMITS } from '@turing/contract';
+import { authRoutes, LIMITS, userRoutes } from '@turing/contract';
 import type { Config } from '../../config.ts';
 import { defineRoute } from '../../shared/define-route.ts';
 import { toProfile } from '../user/index.ts';
@@ -15,7 +15,7 @@ const STATE_TTL_SECONDS = 600;
 export interface AuthModuleOptions {
   auth: AuthService;
   oauth: OAuthService;
-  config: Config;
+  config: Pick<Config, 'production' | 'CODE_IP_LIMIT' | 'LOGIN_IP_LIMIT'>;
 }
 
 export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) {
@@ -102,6 +102,12 @@ export async function authModule(app: FastifyInstance, opts: AuthModuleOptions) 
       }
       return reply.redirect(out.redirect);
     };
+
+  // Under /user (a signed-in call), but a sign-in flow's last step: only a ticket from the server's
+  // WeChat callback, made for this very session; never a raw WeChat code.
+  defineRoute(app, userRoutes.bindWechat, async (req) =>
+    toProfile(await oauth.bindWechat(req.user!, req.sessionToken!, req.query.ticket)),
+  );
 
   for (const provider of ['google', 'wechat'] as const) {
     app.get(`/unauthorized/${provider}/start`, { schema: { hide: true } }, start(provider));

@@ -1,16 +1,14 @@
 import type { Locale, loginBody, registerBody, resetBody, verCodeBody } from '@turing/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from '../../shared/password.ts';
 import type { InvitationService } from '../billing/index.ts';
+import type { SessionService, SessionUser, Throttle, VerificationCodeService } from '../identity/index.ts';
 import type { MessagingService } from '../messaging/index.ts';
 import type { UserService } from '../user/index.ts';
 import type { KnownDevices } from './known-device.ts';
-import type { SessionService, SessionUser } from './session.service.ts';
-import type { Throttle } from './throttle.ts';
-import type { VerificationCodeService } from './verification-code.service.ts';
 
 type VerCodeInput = z.output<typeof verCodeBody>;
 type RegisterInput = z.output<typeof registerBody>;
@@ -19,18 +17,27 @@ type ResetInput = z.output<typeof resetBody>;
 
 const targetOf = (v: { phone?: string; email?: string }) => (v.phone ?? v.email)!;
 
-export function createAuthService(deps: {
-  database: Database;
-  users: UserService;
+export interface AuthServiceDeps {
+  /** Opens the transaction an account's creation or a reset commits in, with the code it spends. */
+  transaction: Transactor;
+  users: Pick<UserService, 'findByIdentity' | 'assertAvailable' | 'create' | 'setPassword'>;
   codes: VerificationCodeService;
-  sessions: SessionService;
-  messaging: MessagingService;
+  sessions: Pick<SessionService, 'revokeAll'>;
+  messaging: Pick<MessagingService, 'sendCode' | 'sendAccountExists'>;
   throttle: Throttle;
   devices: KnownDevices;
-  invitations: InvitationService;
-  log: FastifyBaseLogger;
-}) {
+  invitations: Pick<InvitationService, 'inviterForRegistration' | 'bindNewAccount'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** argon2id unless given (the rules tests count attempts, not hashing work). */
+  passwords?: {
+    hash(password: string): Promise<string>;
+    verify(stored: string | null, password: string): Promise<boolean>;
+  };
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
   const { users, codes, throttle, devices, messaging, log } = deps;
+  const passwords = deps.passwords ?? { hash: hashPassword, verify: verifyPassword };
   /** Reset and login messages still being sent after their answer went out. */
   const pending = new Set<Promise<void>>();
 
@@ -100,10 +107,10 @@ export function createAuthService(deps: {
       await users.assertAvailable({ phone: body.phone, email: body.email, username: body.username });
       // A mistyped invitation code refuses the registration before anything is written, so it can be corrected.
       const inviter = body.inviteCode ? await deps.invitations.inviterForRegistration(body.inviteCode) : null;
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await passwords.hash(body.password);
       // A unique index refusing the insert rolls the code back too, so it can be used again.
-      return deps.database.transaction(async (tx) => {
-        await codes.consume(tx, code.id);
+      return deps.transaction(async (tx) => {
+        await codes.consume(code.id, tx);
         const user = await users.create(
           {
             username: body.username,
@@ -137,12 +144,12 @@ export function createAuthService(deps: {
         if (!body.code) throw new AppError('LOGIN_VERIFICATION_REQUIRED');
         code = await codes.check({ target: account, purpose: 'login', code: body.code });
       }
-      const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+      const ok = await passwords.verify(user?.passwordHash ?? null, body.password);
       if (!user || !ok) throw new AppError('LOGIN_FAILED');
       // Said only to whoever knows the password: it tells the owner why, and nobody else anything.
       if (user.suspendedAt) throw new AppError('USER_SUSPENDED');
       // The code proved the owner is here; the attack's count stays, for the other devices.
-      if (code) await codes.consume(deps.database.db, code.id);
+      if (code) await codes.consume(code.id);
       await throttle.loginSucceeded(account, ctx.ip);
       return user;
     },
@@ -157,8 +164,8 @@ export function createAuthService(deps: {
       const code = await codes.check({ target, purpose: 'reset', code: body.code });
       const user = await users.findByIdentity(body);
       if (!user) throw new AppError('RESET_FAILED');
-      await deps.database.transaction(async (tx) => {
-        await codes.consume(tx, code.id);
+      await deps.transaction(async (tx) => {
+        await codes.consume(code.id, tx);
         await users.setPassword(user.id, body.password, tx);
       });
       await deps.sessions.revokeAll(user.id);

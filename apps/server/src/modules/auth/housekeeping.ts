@@ -1,31 +1,13 @@
-import { lt, or, isNotNull, and } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { oauthFlows, rateCounters, sessions, verificationCodes } from '../../db/schema/index.ts';
-
-const DAY_MS = 86_400_000;
+import { oauthFlows } from '../../db/schema/index.ts';
+import { sweepExpiredIdentity } from '../identity/index.ts';
 
 /** Removes what can no longer be used: expired sessions, old codes, finished rate windows and sign-in flows. */
 export async function sweepExpired(db: Db, now = new Date()) {
-  const dayAgo = new Date(now.getTime() - DAY_MS);
-  const removed = await Promise.all([
-    db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
-    // Codes are kept a day after use or expiry so the cooldown and audit questions can still be answered.
-    db
-      .delete(verificationCodes)
-      .where(
-        or(
-          lt(verificationCodes.expiresAt, dayAgo),
-          and(isNotNull(verificationCodes.consumedAt), lt(verificationCodes.consumedAt, dayAgo)),
-        ),
-      )
-      .returning({ id: verificationCodes.id }),
-    db.delete(rateCounters).where(lt(rateCounters.windowEndsAt, now)).returning({ key: rateCounters.key }),
+  const [identity, flows] = await Promise.all([
+    sweepExpiredIdentity(db, now),
     db.delete(oauthFlows).where(lt(oauthFlows.expiresAt, now)).returning({ id: oauthFlows.id }),
   ]);
-  return {
-    sessions: removed[0].length,
-    codes: removed[1].length,
-    rateCounters: removed[2].length,
-    oauthFlows: removed[3].length,
-  };
+  return { ...identity, oauthFlows: flows.length };
 }

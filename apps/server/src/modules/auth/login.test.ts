@@ -9,7 +9,7 @@ import {
   registerUser,
   type TestApp,
 } from '../../../test-support/test-app.ts';
-import { THROTTLE } from './throttle.ts';
+import { THROTTLE } from '../identity/throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,6 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { oauthFlows } from '../../db/schema/index.ts';
 
-export type OAuthFlowRow = typeof oauthFlows.$inferSelect;
-
 export function createOAuthRepository(db: Db) {
   return {
     async insert(values: typeof oauthFlows.$inferInsert) {

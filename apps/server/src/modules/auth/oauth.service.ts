@@ -1,12 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@turing/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { SessionService, SessionUser } from '../identity/index.ts';
 import type { UserService } from '../user/index.ts';
 import type { GoogleClient, GoogleIdentity } from './google.client.ts';
-import { createOAuthRepository } from './oauth.repository.ts';
-import type { SessionService, SessionUser } from './session.service.ts';
+import type { OAuthRepository } from './oauth.repository.ts';
 import type { WechatClient } from './wechat.client.ts';
 
 export type Provider = 'google' | 'wechat';
@@ -39,7 +38,8 @@ export interface OAuthOutcome {
  * two-minute ticket that only that session can redeem.
  */
 export function createOAuthService(deps: {
-  db: Db;
+  /** The sign-in flows under way: each state and binding ticket, until it is used or expires. */
+  flows: OAuthRepository;
   /** The configured public origin: every redirect is built from it, never from request headers. */
   publicUrl: string;
   users: UserService;
@@ -49,7 +49,7 @@ export function createOAuthService(deps: {
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const repo = createOAuthRepository(deps.db);
+  const repo = deps.flows;
   const now = deps.now ?? (() => new Date());
   const later = (ms: number) => new Date(now().getTime() + ms);
   const callbackUrl = (provider: Provider) => `${deps.publicUrl}/turing/unauthorized/${provider}/callback`;

@@ -2,8 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { scoped } from '../../db/scoped.ts';
-import type { RateCounterService } from '../auth/index.ts';
+import { bindRoutes, moduleParts } from '../../shared/module-parts.ts';
+import type { RateCounterService } from '../identity/index.ts';
+import type { UserService } from '../user/index.ts';
+import { billingAdminModule } from './billing.admin.routes.ts';
+import { billingModule } from './billing.routes.ts';
+import { createCatalogueRepository } from './catalogue.repository.ts';
 import { createProductCatalogue } from './catalogue.service.ts';
+import { codesAdminModule } from './codes.admin.routes.ts';
 import { createInvitationRepository } from './invitation.repository.ts';
 import { createInvitationService } from './invitation.service.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
@@ -12,6 +18,7 @@ import { createOrdersRepository } from './orders.repository.ts';
 import { createOrderService } from './orders.service.ts';
 import { createPayments } from './payments/payments.ts';
 import { createRedemptionRepository } from './redemption.repository.ts';
+import { redemptionModule } from './redemption.routes.ts';
 import { createRedemptionService } from './redemption.service.ts';
 
 export interface BillingModuleDeps {
@@ -21,6 +28,8 @@ export interface BillingModuleDeps {
   welcomeCubes: number;
   activeCap: number;
   limits: RateCounterService;
+  /** The console finds the account an operator names (grants, orders by user). */
+  users: UserService;
   /** A payment or a refund changed the user's balance: their cached profile (isVip) is read again. */
   onBalanceChanged: (userId: string) => void;
   log: FastifyBaseLogger;
@@ -37,7 +46,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     welcomeCubes: deps.welcomeCubes,
     activeCap: deps.activeCap,
   });
-  const products = createProductCatalogue(database.db, transaction);
+  const products = createProductCatalogue({ products: scoped(database.db, createCatalogueRepository), transaction });
   await products.seed();
   const payments = await createPayments(config, deps.log);
   const orders = createOrderService({
@@ -51,28 +60,34 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     log: deps.log,
     payMinutes: config.ORDER_PAY_MINUTES,
   });
-  return {
-    ledger,
-    products,
-    orders,
-    stripe: payments.stripe,
-    paymentGateways: payments.gateways,
-    redemption: createRedemptionService({
-      codes: scoped(database.db, createRedemptionRepository),
-      ledger: ledgerRepository,
-      transaction,
-      limits: deps.limits,
-      welcomeCubes: deps.welcomeCubes,
-    }),
-    invitations: createInvitationService({
-      invitations: scoped(database.db, createInvitationRepository),
-      ledger: ledgerRepository,
-      transaction,
-      publicUrl: config.publicUrl,
-      bonusCubes: config.INVITE_BONUS_CUBES,
-      welcomeCubes: config.WELCOME_CUBES,
-      maxBonuses: config.INVITE_BONUS_MAX,
-    }),
-  };
+  const redemption = createRedemptionService({
+    codes: scoped(database.db, createRedemptionRepository),
+    ledger: ledgerRepository,
+    transaction,
+    limits: deps.limits,
+    welcomeCubes: deps.welcomeCubes,
+  });
+  const invitations = createInvitationService({
+    invitations: scoped(database.db, createInvitationRepository),
+    ledger: ledgerRepository,
+    transaction,
+    publicUrl: config.publicUrl,
+    bonusCubes: config.INVITE_BONUS_CUBES,
+    welcomeCubes: config.WELCOME_CUBES,
+    maxBonuses: config.INVITE_BONUS_MAX,
+  });
+  const { stripe, gateways } = payments;
+  return moduleParts(
+    { ledger, products, orders, stripe, paymentGateways: gateways, redemption, invitations },
+    {
+      public: [
+        bindRoutes(billingModule, { catalogue: products, orders, ledger, stripe, gateways }),
+        bindRoutes(redemptionModule, { redemption, invitations }),
+      ],
+      admin: [
+        bindRoutes(billingAdminModule, { ledger, users: deps.users, products, orders }),
+        bindRoutes(codesAdminModule, { redemption }),
+      ],
+    },
+  );
 }
-export type BillingModule = Awaited<ReturnType<typeof createBillingModule>>;

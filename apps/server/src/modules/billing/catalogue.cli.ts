@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '@turing/contract';
-import type { AdminClient } from '../support/admin-client.ts';
+import type { AdminClient } from '../../shared/admin-client.ts';
 import { textTable } from '../../shared/text-table.ts';
 
 export const CATALOGUE_HELP = `  catalogue:list                   Lists every product with its prices, on sale or not
@@ -24,7 +24,7 @@ type Values = Partial<Record<keyof typeof CATALOGUE_OPTIONS, string>>;
 
 const money = (minor: number) => (minor / 100).toFixed(2);
 
-export function formatCatalogue(items: CatalogueEntry[]): string {
+function formatCatalogue(items: CatalogueEntry[]): string {
   const rows = items.map((p) => [
     p.id,
     p.kind === 'plan' ? `plan/${p.period}` : `${p.cubes} cubes`,

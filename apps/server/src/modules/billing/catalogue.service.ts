@@ -1,10 +1,9 @@
 import type { CatalogueEntry, Product } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
-import type { Transactor } from '../../db/scoped.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditWrite } from '../../shared/audit.ts';
-import { createCatalogueRepository, type NewProduct, type ProductPatch } from './catalogue.repository.ts';
+import type { CatalogueRepository, NewProduct, ProductPatch } from './catalogue.repository.ts';
 
 export const PERIOD_SECONDS = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 } as const;
 export type Period = keyof typeof PERIOD_SECONDS;
@@ -55,7 +54,7 @@ const SEED: NewProduct[] = [
   },
 ].map((row, i) => ({ ...row, sort: (i + 1) * 10 }));
 
-export const toProduct = (row: ProductRow): Product => ({
+const toProduct = (row: ProductRow): Product => ({
   id: row.id,
   kind: row.kind as Product['kind'],
   cubes: row.cubes,
@@ -81,8 +80,9 @@ const toEntry = (row: ProductRow): CatalogueEntry => ({
 const PATCHABLE = ['priceCny', 'priceUsd', 'cubes', 'active', 'nameEn', 'nameZh'] as const;
 
 /** Cube packs and time plans with their prices, kept in the database so operators can change them. */
-export function createProductCatalogue(db: Db, transaction: Transactor) {
-  const repo = createCatalogueRepository(db);
+export function createProductCatalogue(deps: { products: Scoped<CatalogueRepository>; transaction: Transactor }) {
+  const { transaction } = deps;
+  const repo = deps.products.pool;
   return {
     seed: () => repo.seed(SEED),
     onSale: async () => (await repo.onSale()).map(toProduct),
@@ -100,7 +100,7 @@ export function createProductCatalogue(db: Db, transaction: Transactor) {
      */
     async adminUpdate(id: string, patch: ProductPatch, audit?: AuditWrite) {
       return transaction(async (tx) => {
-        const r = createCatalogueRepository(tx);
+        const r = deps.products.in(tx);
         const current = await r.find(id, { lock: true });
         if (!current) throw new AppError('PRODUCT_NOT_FOUND');
         // A plan grants time, not cubes: giving it cubes would make it a different product.

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { CODE_STATUSES, CODES_MINT_MAX, type AdminCode } from '@turing/contract';
-import type { AdminClient } from '../support/admin-client.ts';
+import type { AdminClient } from '../../shared/admin-client.ts';
 import { textTable } from '../../shared/text-table.ts';
 
 export const CODES_HELP = `  codes:mint --count N             Mints N redemption codes (at most ${CODES_MINT_MAX}) worth --cubes
@@ -34,7 +34,7 @@ const worth = (c: { cubes: number; planDays: number }) =>
 
 const day = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '—');
 
-export function formatCodes(items: AdminCode[], total: number): string {
+function formatCodes(items: AdminCode[], total: number): string {
   if (!items.length) return 'No codes.';
   const rows = items.map((c) => [
     c.code,

@@ -1,11 +1,3 @@
-export { createBillingModule, type BillingModule, type BillingModuleDeps } from './billing.module.ts';
-export { billingModule } from './billing.routes.ts';
-export { billingAdminModule } from './billing.admin.routes.ts';
-export { codesAdminModule } from './codes.admin.routes.ts';
-export { redemptionModule } from './redemption.routes.ts';
-export { isVipNow } from './vip.ts';
-export type { ProductCatalogue } from './catalogue.service.ts';
+export { createBillingModule } from './billing.module.ts';
 export type { InvitationService } from './invitation.service.ts';
 export type { LedgerService } from './ledger.service.ts';
-export type { OrderService } from './orders.service.ts';
-export type { RedemptionService } from './redemption.service.ts';

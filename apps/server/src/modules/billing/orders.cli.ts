@@ -1,5 +1,5 @@
 import { PAGE_LIMIT, type Order } from '@turing/contract';
-import { CliError, type AdminClient } from '../support/admin-client.ts';
+import { CliError, type AdminClient } from '../../shared/admin-client.ts';
 import { textTable } from '../../shared/text-table.ts';
 
 export const ORDERS_HELP = `  order:list --user <user>         Lists a user's orders, newest first, with their ids and
@@ -43,7 +43,7 @@ const grants = (o: Pick<Order, 'cubes' | 'planSeconds'>) =>
 
 const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
-export function formatOrders(items: Order[]): string {
+function formatOrders(items: Order[]): string {
   const rows = items.map((o) => [
     o.id,
     minute(o.createdAt),

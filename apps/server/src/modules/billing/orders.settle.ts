@@ -15,7 +15,7 @@ interface ProviderEvent {
 }
 
 /** Cubes and plan seconds. */
-export interface Grant {
+interface Grant {
   cubes: number;
   planSeconds: number;
 }

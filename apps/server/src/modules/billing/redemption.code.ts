@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /** No 0/O or 1/I: a code read aloud or copied from paper cannot be mistyped into another. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 12;
+const CODE_LENGTH = 12;
 const CANONICAL = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
 /**

@@ -3,7 +3,7 @@ import { createMemoryLedger } from '../../../test-support/fakes/ledger.memory.ts
 import { createMemoryStore, type MemoryStore } from '../../../test-support/fakes/memory-store.ts';
 import { createMemoryRateCounters } from '../../../test-support/fakes/rate-counter.memory.ts';
 import { createMemoryRedemption } from '../../../test-support/fakes/redemption.memory.ts';
-import { createRateCounterService } from '../auth/rate-counter.service.ts';
+import { createRateCounterService } from '../identity/rate-counter.service.ts';
 import { CODE_ALPHABET, displayCode } from './redemption.code.ts';
 import { createRedemptionService, REDEEM_LIMIT, type RedemptionServiceDeps } from './redemption.service.ts';
 

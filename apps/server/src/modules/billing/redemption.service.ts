@@ -3,7 +3,7 @@ import type { AdminCode } from '@turing/contract';
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditWrite } from '../../shared/audit.ts';
-import type { RateCounterService } from '../auth/index.ts';
+import type { RateCounterService } from '../identity/index.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import { displayCode, newRedemptionCode, normaliseCode } from './redemption.code.ts';
 import type { CodeStatus, RedemptionRepository } from './redemption.repository.ts';
@@ -24,7 +24,7 @@ export interface RedemptionServiceDeps {
   /** A code is taken and credited in one transaction. */
   ledger: Scoped<LedgerRepository>;
   transaction: Transactor;
-  /** Counts each user's attempts (the auth module's rate counters). */
+  /** Counts each user's attempts (the identity module's rate counters). */
   limits: Pick<RateCounterService, 'consume' | 'clear'>;
   welcomeCubes: number;
   now?: () => Date;

@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ACHIEVEMENTS, type Achievement, type AchievementCode } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { createAchievementRepository, type AchievementState } from './achievements.repository.ts';
+import type { AchievementRepository, AchievementState } from './achievements.repository.ts';
 
 type Metric = 'generations' | 'publications' | 'likes' | 'followers';
 
 /** What each achievement counts and how much of it unlocks the achievement. */
-export const ACHIEVEMENT_GOALS: Record<AchievementCode, { metric: Metric; goal: number }> = {
+const ACHIEVEMENT_GOALS: Record<AchievementCode, { metric: Metric; goal: number }> = {
   first_generation: { metric: 'generations', goal: 1 },
   first_publication: { metric: 'publications', goal: 1 },
   likes_10: { metric: 'likes', goal: 10 },
@@ -20,8 +19,11 @@ export const ACHIEVEMENT_GOALS: Record<AchievementCode, { metric: Metric; goal: 
  * Achievements are unlocked once and stay unlocked: they are checked when read and right after
  * the events that can reach them (a completed generation, a publication, a like, a follow).
  */
-export function createAchievementService(deps: { db: Db; log: FastifyBaseLogger }) {
-  const repo = createAchievementRepository(deps.db);
+export function createAchievementService(deps: {
+  achievements: AchievementRepository;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}) {
+  const repo = deps.achievements;
   /**
    * Users seen with their first generation unlocked. A completed generation can only reach that
    * one, and an achievement never locks again, so their later generations need no check.

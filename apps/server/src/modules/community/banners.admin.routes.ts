@@ -2,14 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bannerBody, contentAdminRoutes, isErrorCode, LIMITS, type ErrorCode } from '@turing/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { scoped } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { defineAdminRoute, operatorOf } from '../../shared/define-admin-route.ts';
-import type { ObjectStorage } from '../../storage/storage.ts';
 import type { PresetPicturesService } from '../design/index.ts';
-import { createBannersRepository } from './banners.repository.ts';
-import { createBannersService } from './banners.service.ts';
+import type { BannersService } from './banners.service.ts';
 
 /** The form of an operator's upload: its one file (`file`) and its text fields. */
 async function readForm(req: FastifyRequest): Promise<{ file: Buffer | null; fields: Record<string, string> }> {
@@ -61,18 +57,13 @@ const fileOf = async (req: FastifyRequest) => {
 /** Community banners and the preset pictures, managed from the console (moderators and owners). */
 export async function contentAdminModule(
   app: FastifyInstance,
-  opts: { database: Database; storage: ObjectStorage; presetPictures: PresetPicturesService },
+  opts: { banners: BannersService; presetPictures: PresetPicturesService },
 ) {
   // Multipart only here (encapsulated): the plugin adds hooks to every request of its scope.
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 4, fieldSize: 16 * 1024 },
   });
-  const { database, presetPictures } = opts;
-  const banners = createBannersService({
-    banners: scoped(database.db, createBannersRepository),
-    transaction: (work) => database.transaction(work),
-    storage: opts.storage,
-  });
+  const { banners, presetPictures } = opts;
 
   defineAdminRoute(app, contentAdminRoutes.banners, async () => banners.list());
 

@@ -11,6 +11,9 @@ export interface RecentWork {
   id: string;
   key: string;
   thumbKey: string | null;
+  /** The image's size, for the widths of its thumbnails. */
+  width: number;
+  height: number;
   /** Signed into the thumbnail's link, which ends when the work is taken out or hidden. */
   linkVersion: number;
 }
@@ -57,7 +60,7 @@ export function createCreatorRepository(db: Db) {
           likesReceived: stat(userStats.likesReceived),
           followedByMe: followedBy(viewerId, users.id),
           recent: sql<RecentWork[]>`(
-            select coalesce(json_agg(json_build_object('id', r.id, 'key', u.key, 'thumbKey', u.thumb_key, 'linkVersion', r.link_version)
+            select coalesce(json_agg(json_build_object('id', r.id, 'key', u.key, 'thumbKey', u.thumb_key, 'width', u.width, 'height', u.height, 'linkVersion', r.link_version)
               order by r.published_at desc, r.id desc), '[]'::json)
             from (
               select w.id, w.upload_id, w.published_at, w.link_version from ${works} w

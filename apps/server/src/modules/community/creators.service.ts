@@ -1,15 +1,18 @@
 import type { CreatorCard, UserHome } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { createCreatorRepository } from './creators.repository.ts';
+import { thumbSources } from '../upload/index.ts';
+import type { CreatorRepository } from './creators.repository.ts';
 import { workLinkScope } from './work-links.ts';
 
 /** Avatars are public files, addressed the way the user profile addresses them. */
 export const avatarUrl = (key: string | null) => (key ? `/files/${key}` : null);
 
 /** Creators' public faces: home page headers and the recommended creators of the gallery. */
-export function createCreatorService(deps: { db: Db; imageUrl: (key: string, scope?: string) => string }) {
-  const repo = createCreatorRepository(deps.db);
+export function createCreatorService(deps: {
+  creators: CreatorRepository;
+  imageUrl: (key: string, scope?: string) => string;
+}) {
+  const repo = deps.creators;
 
   return {
     /** A user who exists and is not suspended. */
@@ -56,6 +59,7 @@ export function createCreatorService(deps: { db: Db; imageUrl: (key: string, sco
         recentWorks: row.recent.map((w) => ({
           id: w.id,
           thumbUrl: deps.imageUrl(w.thumbKey ?? w.key, workLinkScope(w.id, w.linkVersion)),
+          thumbs: thumbSources(w, (key) => deps.imageUrl(key, workLinkScope(w.id, w.linkVersion))),
         })),
       }));
     },

@@ -5,7 +5,7 @@ import { keysetPage } from '../../db/paging.ts';
 import { follows, userStats, users } from '../../db/schema/index.ts';
 import { retryOnDeadlock, sqlRows } from './sql-rows.ts';
 
-export interface FollowOutcome {
+interface FollowOutcome {
   /** The followee exists (and, for a follow, is not suspended). */
   found: boolean;
   /** The statement added or removed the row (false: it was already so). */

@@ -1,17 +1,16 @@
 import type { PageRequest } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/paging.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AchievementService } from './achievements.service.ts';
 import { avatarUrl } from './creators.service.ts';
-import { createFollowRepository } from './follows.repository.ts';
+import type { FollowRepository } from './follows.repository.ts';
 
 export function createFollowService(deps: {
-  db: Db;
-  achievements: AchievementService;
+  follows: FollowRepository;
+  achievements: Pick<AchievementService, 'refresh'>;
   isActive: (id: string) => Promise<boolean>;
 }) {
-  const repo = createFollowRepository(deps.db);
+  const repo = deps.follows;
 
   return {
     /** Follows a user; following again changes nothing. Suspended users cannot be followed. */

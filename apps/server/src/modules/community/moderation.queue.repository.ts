@@ -6,7 +6,7 @@ import { uploads, users, workReports, works } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 
 /** How many of a work's latest report texts the queue shows. */
-export const QUEUE_DETAILS = 5;
+const QUEUE_DETAILS = 5;
 
 const EXACT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 // Microseconds: rows a few microseconds apart must not be skipped or repeated by a rounded cursor.

@@ -3,7 +3,7 @@ import { mapPage } from '../../db/paging.ts';
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditWrite } from '../../shared/audit.ts';
-import type { SessionService } from '../auth/index.ts';
+import type { SessionService } from '../identity/index.ts';
 import type { UserService } from '../user/index.ts';
 import { createModerationQueries } from './moderation.queue.service.ts';
 import type { ModerationQueueRepository } from './moderation.queue.repository.ts';

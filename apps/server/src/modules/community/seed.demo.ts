@@ -5,9 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.ts';
 import { banners, follows, tasks, users, workCollections, workLikes, works } from '../../db/schema/index.ts';
-import type { EngineTask } from '../../generation/engine.ts';
-import { renderImage } from '../../generation/engines/preview/render-modes.ts';
-import type { GenerationSettings } from '../../generation/settings.ts';
+import { previewEngine, renderPreviewImage, type EngineTask, type GenerationSettings } from '../../generation/index.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import type { GeneratedImages } from '../upload/index.ts';
 import { DEMO_BANNERS, DEMO_CREATORS, DEMO_WORKS, type DemoWork } from './seed.data.ts';
@@ -117,7 +115,7 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
     const draw = async (i: number) => {
       const work = DEMO_WORKS[i]!;
       const base = work.basedOn === undefined ? undefined : pngs[work.basedOn];
-      pngs[i] = await renderImage(engineTask(work, deps.settings.pixels(work.size, 'SD'), 1000 + i, base), 0);
+      pngs[i] = await renderPreviewImage(engineTask(work, deps.settings.pixels(work.size, 'SD'), 1000 + i, base), 0);
     };
     const originals = DEMO_WORKS.flatMap((w, i) => (w.basedOn === undefined ? [i] : []));
     for (let k = 0; k < originals.length; k += 2) await Promise.all(originals.slice(k, k + 2).map(draw));
@@ -155,7 +153,8 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
           mode,
           params,
           promptOriginal: work.description,
-          engine: 'preview',
+          // Drawn by the preview engine's own renderer (renderPreviewImage above).
+          engine: previewEngine.name,
           state: 'complete',
           progress: 100,
         })
@@ -229,7 +228,7 @@ export async function seedDemoContent(deps: DemoSeedDeps) {
         works = excluded.works, likes_received = excluded.likes_received, collects_received = excluded.collects_received`);
 
     for (const [i, b] of DEMO_BANNERS.entries()) {
-      const png = await renderImage(
+      const png = await renderPreviewImage(
         engineTask(
           { ...b, material: 'glass', func: b.type === 'interior' ? 'living-room' : 'museum' },
           { width: 1200, height: 400 },

@@ -13,7 +13,7 @@ import {
   NOW_MICROS,
 } from './works.cursor.ts';
 
-export type ListFilters = Omit<z.output<typeof workListQuery>, 'cursor' | 'limit'>;
+type ListFilters = Omit<z.output<typeof workListQuery>, 'cursor' | 'limit'>;
 export type GalleryFilters = ListFilters & { basedOnId?: string };
 
 /** A gallery card as read: the work, its image keys, the creator and the viewer's toggles. */
@@ -39,10 +39,10 @@ export interface CardRow {
 const PERIODS = { day: '1 day', week: '7 days', month: '30 days', year: '365 days' } as const;
 
 /** `%` and `_` typed by a person are meant literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Published and its creator not suspended: what anyone may see of a work. */
-export const publicWork = and(eq(works.state, 'published'), isNull(users.suspendedAt))!;
+const publicWork = and(eq(works.state, 'published'), isNull(users.suspendedAt))!;
 
 /** What a gallery card needs, with the viewer's own toggles read in the same query. */
 function cardFields(viewerId: string | null) {

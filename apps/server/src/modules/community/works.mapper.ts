@@ -1,5 +1,6 @@
 import type { CommunityTag, WorkCard, WorkDetail } from '@turing/contract';
 import { browserUrl, type ObjectStorage } from '../../storage/storage.ts';
+import { thumbSources } from '../upload/index.ts';
 import type { CardRow } from './works.list.repository.ts';
 import type { WorksRepository } from './works.repository.ts';
 import { workLinkScope } from './work-links.ts';
@@ -32,6 +33,7 @@ export function createWorksMapper(storage: ObjectStorage) {
     id: row.id,
     title: row.title,
     thumbUrl: url(row.thumbKey ?? row.key, workLinkScope(row.id, row.linkVersion)),
+    thumbs: thumbSources(row, (key) => url(key, workLinkScope(row.id, row.linkVersion))),
     width: row.width,
     height: row.height,
     likeCount: row.likeCount,
@@ -94,4 +96,3 @@ export function createWorksMapper(storage: ObjectStorage) {
 
   return { url, card, detail };
 }
-export type WorksMapper = ReturnType<typeof createWorksMapper>;

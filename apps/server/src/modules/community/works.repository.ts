@@ -1,17 +1,18 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { resultIndexSql } from '../upload/index.ts';
+import { COMMUNITY_TAG_CATEGORIES } from '@turing/contract';
 import {
   banners,
   follows,
+  tags,
   tasks,
   uploads,
   users,
   userStats,
   wordPackages,
   works,
-  type WorkRow,
 } from '../../db/schema/index.ts';
 
 export type NewWork = Pick<
@@ -37,16 +38,7 @@ const basedOn = alias(works, 'based_on');
 const basedOnUpload = alias(uploads, 'based_on_upload');
 const basedOnCreator = alias(users, 'based_on_creator');
 
-/** Keeps the creator's published-works counter in step, in the caller's transaction. */
-async function bumpWorks(tx: Db, userId: string, delta: 1 | -1) {
-  await tx
-    .insert(userStats)
-    .values({ userId, works: Math.max(0, delta) })
-    .onConflictDoUpdate({ target: userStats.userId, set: { works: sql`${userStats.works} + ${delta}` } });
-}
-
-export function createWorksRepository(database: Database) {
-  const { db } = database;
+export function createWorksRepository(db: Db) {
   return {
     /** Everything a detail page shows, with the viewer's toggles and follow, in one query. */
     async detail(id: string, viewerId: string | null) {
@@ -113,7 +105,7 @@ export function createWorksRepository(database: Database) {
     },
 
     /** Banners switched on and within their schedule (either end may be open), in carousel order. */
-    activeBanners: () =>
+    activeBanners: async () =>
       db
         .select()
         .from(banners)
@@ -167,44 +159,51 @@ export function createWorksRepository(database: Database) {
       return ids.filter((id) => usable.has(id));
     },
 
-    /**
-     * Publishes an image, or updates the work it already is (publishing it again when it was
-     * taken out). The image's row is locked first, so two publishes of one image make one work.
-     * Null when the work is hidden by an operator: its owner changes nothing until it is restored.
-     */
-    publish: (input: NewWork) =>
-      database.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from ${uploads} where ${uploads.id} = ${input.uploadId} for update`);
-        const [existing] = await tx
-          .select({ id: works.id, state: works.state })
-          .from(works)
-          .where(and(eq(works.uploadId, input.uploadId), eq(works.userId, input.userId)))
-          .limit(1);
-        if (existing?.state === 'hidden') return null;
-        if (!existing) {
-          const [row] = await tx.insert(works).values(input).returning();
-          await bumpWorks(tx, input.userId, 1);
-          return row!;
-        }
-        const text: WorkText = {
-          title: input.title,
-          description: input.description,
-          tags: input.tags,
-          hideParams: input.hideParams,
-        };
-        await tx
-          .update(works)
-          .set({ ...text, updatedAt: sql`now()` })
-          .where(eq(works.id, existing.id));
-        // Only a change of state moves the counter; a hidden work stays hidden.
-        const republished = await tx
-          .update(works)
-          .set({ state: 'published', publishedAt: sql`now()` })
-          .where(and(eq(works.id, existing.id), eq(works.state, 'unpublished')))
-          .returning({ id: works.id });
-        if (republished.length) await bumpWorks(tx, input.userId, 1);
-        return existing;
-      }),
+    /** Holds the image's row until the transaction ends: two publishes of one image make one work. */
+    async lockUpload(uploadId: string) {
+      await db.execute(sql`select 1 from ${uploads} where ${uploads.id} = ${uploadId} for update`);
+    },
+
+    /** The owner's work of an image, whatever its state. */
+    async findByUpload(uploadId: string, userId: string) {
+      const [row] = await db
+        .select({ id: works.id, state: works.state })
+        .from(works)
+        .where(and(eq(works.uploadId, uploadId), eq(works.userId, userId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(input: NewWork) {
+      const [row] = await db.insert(works).values(input).returning();
+      return row!;
+    },
+
+    /** Changes a work's text (the caller has decided the owner may). */
+    async setText(id: string, text: WorkText) {
+      await db
+        .update(works)
+        .set({ ...text, updatedAt: sql`now()` })
+        .where(eq(works.id, id));
+    },
+
+    /** Publishes a work that was taken out; true when this call changed its state. */
+    async republish(id: string) {
+      const rows = await db
+        .update(works)
+        .set({ state: 'published', publishedAt: sql`now()` })
+        .where(and(eq(works.id, id), eq(works.state, 'unpublished')))
+        .returning({ id: works.id });
+      return rows.length === 1;
+    },
+
+    /** Moves the creator's published-works counter, in the caller's transaction. */
+    async bumpWorks(userId: string, delta: 1 | -1) {
+      await db
+        .insert(userStats)
+        .values({ userId, works: Math.max(0, delta) })
+        .onConflictDoUpdate({ target: userStats.userId, set: { works: sql`${userStats.works} + ${delta}` } });
+    },
 
     /** Changes the owner's text, unless an operator has hidden the work; true when it changed. */
     async update(id: string, userId: string, text: WorkText) {
@@ -216,18 +215,23 @@ export function createWorksRepository(database: Database) {
       return rows.length === 1;
     },
 
-    /** Takes a published work out; true when this call changed its state. */
-    unpublish: (id: string, userId: string) =>
-      database.transaction(async (tx) => {
-        const rows = await tx
-          .update(works)
-          .set({ state: 'unpublished', linkVersion: sql`${works.linkVersion} + 1`, updatedAt: sql`now()` })
-          .where(and(eq(works.id, id), eq(works.userId, userId), eq(works.state, 'published')))
-          .returning({ id: works.id });
-        if (rows.length) await bumpWorks(tx, userId, -1);
-        return rows.length === 1;
-      }),
+    /** Takes a published work out (its links end with it); true when this call changed its state. */
+    async unpublish(id: string, userId: string) {
+      const rows = await db
+        .update(works)
+        .set({ state: 'unpublished', linkVersion: sql`${works.linkVersion} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(works.id, id), eq(works.userId, userId), eq(works.state, 'published')))
+        .returning({ id: works.id });
+      return rows.length === 1;
+    },
+
+    /** The catalogue's tags the community uses, in catalogue order. */
+    communityTags: async () =>
+      db
+        .select({ category: tags.category, slug: tags.slug, labelEn: tags.labelEn, labelZh: tags.labelZh })
+        .from(tags)
+        .where(inArray(tags.category, [...COMMUNITY_TAG_CATEGORIES]))
+        .orderBy(asc(tags.sort), asc(tags.slug)),
   };
 }
 export type WorksRepository = ReturnType<typeof createWorksRepository>;
-export type { WorkRow };

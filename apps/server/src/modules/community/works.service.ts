@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   PageRequest,
   TaskParams,
@@ -9,16 +8,17 @@ import type {
   workListQuery,
 } from '@turing/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { resultSeed } from '../../generation/seeds.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
+import { resultSeed } from '../../generation/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { browserUrl, type ObjectStorage } from '../../storage/storage.ts';
 import type { UploadService } from '../upload/index.ts';
-import { createWorksListRepository } from './works.list.repository.ts';
+import type { WorksListRepository } from './works.list.repository.ts';
 import { createWorksMapper } from './works.mapper.ts';
-import { createWorksRepository } from './works.repository.ts';
+import type { NewWork, WorksRepository } from './works.repository.ts';
 import { createCommunityTags } from './works.tags.ts';
-import { createWorksTogglesRepository, type ToggleKind } from './works.toggles.repository.ts';
+import { createWorkToggles } from './works.toggles.ts';
+import type { WorksTogglesRepository } from './works.toggles.repository.ts';
 import { parseWorkLinkScope } from './work-links.ts';
 
 /** Parameters that name a user's own images or folder: never handed to another user. */
@@ -52,47 +52,62 @@ function assertVisible(found: Visibility | null, viewerId: string | null): asser
   if (found.work.state !== 'published') throw new AppError('WORK_NOT_FOUND');
 }
 
-/** Who shares or reports: the signed-in account, or else the address the request came from. */
-export interface Caller {
-  userId: string | null;
-  ip: string;
-}
-
-/**
- * The key that counts a caller once: the account, or a digest of the address (the address itself
- * is not stored with the share or the report).
- */
-const callerKey = (caller: Caller) =>
-  caller.userId ? `user:${caller.userId}` : `ip:${createHash('sha256').update(caller.ip).digest('hex').slice(0, 32)}`;
-
-export function createWorksService(deps: {
-  database: Database;
+export interface WorksServiceDeps {
+  works: Scoped<WorksRepository>;
+  /** The gallery's lists (latest, popular, derived, collected). */
+  lists: WorksListRepository;
+  /** Likes, collections, shares and reports: each one statement with its counters. */
+  toggles: WorksTogglesRepository;
+  transaction: Transactor;
   storage: ObjectStorage;
-  uploads: UploadService;
+  uploads: Pick<UploadService, 'getOwnedAny' | 'ownedImageUrls' | 'toDto' | 'copyImages'>;
   publicUrl: string;
   /** Told when a creator may have reached a milestone (never throws). */
   achievements?: { refresh(userId: string): Promise<void> };
-}) {
-  const repo = createWorksRepository(deps.database);
-  const lists = createWorksListRepository(deps.database.db);
-  const toggles = createWorksTogglesRepository(deps.database);
-  const tags = createCommunityTags(deps.database.db);
+}
+
+export function createWorksService(deps: WorksServiceDeps) {
+  const { works, lists, toggles, transaction } = deps;
+  const repo = works.pool;
+  const tags = createCommunityTags(() => repo.communityTags());
   const map = createWorksMapper(deps.storage);
+
+  /**
+   * Publishes an image, or updates the work it already is (publishing it again when it was taken
+   * out): the image's row is locked first, so two publishes of one image make one work. Only a
+   * change of state moves the creator's counter. Null when an operator has hidden the work: its
+   * owner changes nothing until it is restored.
+   */
+  const publishWork = (input: NewWork) =>
+    transaction(async (tx) => {
+      const r = works.in(tx);
+      await r.lockUpload(input.uploadId);
+      const existing = await r.findByUpload(input.uploadId, input.userId);
+      if (existing?.state === 'hidden') return null;
+      if (!existing) {
+        const made = await r.insert(input);
+        await r.bumpWorks(input.userId, 1);
+        return made;
+      }
+      const { title, description, tags: stored, hideParams } = input;
+      await r.setText(existing.id, { title, description, tags: stored, hideParams });
+      if (await r.republish(existing.id)) await r.bumpWorks(input.userId, 1);
+      return existing;
+    });
+
+  /** Takes a published work out; true when this call changed its state (and the counter with it). */
+  const unpublishWork = (id: string, userId: string) =>
+    transaction(async (tx) => {
+      const r = works.in(tx);
+      const out = await r.unpublish(id, userId);
+      if (out) await r.bumpWorks(userId, -1);
+      return out;
+    });
 
   async function detail(id: string, viewerId: string | null): Promise<WorkDetail> {
     const row = await repo.detail(id, viewerId);
     assertVisible(row && { work: row.work, suspended: row.creator.suspendedAt !== null }, viewerId);
     return map.detail(row!, viewerId, await tags.labelled(row!.work.tags));
-  }
-
-  async function toggle(kind: ToggleKind, on: boolean, id: string, userId: string) {
-    const counts = await toggles.toggle(kind, on, id, userId);
-    if (!counts) throw new AppError('WORK_NOT_FOUND');
-    if (on && kind === 'like' && deps.achievements) {
-      const found = await repo.find(id);
-      if (found) await deps.achievements.refresh(found.work.userId);
-    }
-    return { active: on, ...counts };
   }
 
   /** What copy parameters hands out of a work (never its image ids or folder), with the work. */
@@ -204,7 +219,7 @@ export function createWorksService(deps: {
       const baseOwned = baseId ? (await deps.uploads.ownedImageUrls(userId, [baseId])).has(baseId) : false;
       const basedOnId =
         typeof params.basedOnId === 'string' && (await repo.exists(params.basedOnId)) ? params.basedOnId : null;
-      const work = await repo.publish({
+      const work = await publishWork({
         userId,
         uploadId: upload.id,
         baseUploadId: baseOwned ? baseId : null,
@@ -248,33 +263,15 @@ export function createWorksService(deps: {
     },
 
     async unpublish(userId: string, id: string) {
-      if (await repo.unpublish(id, userId)) return;
+      if (await unpublishWork(id, userId)) return;
       // Already out is fine (idempotent); a hidden work is not the owner's to take out of moderation.
       const found = await repo.find(id);
       if (!found || found.work.userId !== userId) throw new AppError('WORK_NOT_FOUND');
       if (found.work.state === 'hidden') throw new AppError('WORK_HIDDEN');
     },
 
-    like: (id: string, userId: string) => toggle('like', true, id, userId),
-    unlike: (id: string, userId: string) => toggle('like', false, id, userId),
-    collect: (id: string, userId: string) => toggle('collect', true, id, userId),
-    uncollect: (id: string, userId: string) => toggle('collect', false, id, userId),
-
-    /**
-     * The public link is built from the configured address, never from what a request claims. The
-     * share is counted once per caller (the account, else the address) per work and day.
-     */
-    async share(id: string, caller: Caller) {
-      const shareCount = await toggles.share(id, callerKey(caller));
-      if (shareCount === null) throw new AppError('WORK_NOT_FOUND');
-      return { url: `${deps.publicUrl}/#/detail/${id}`, shareCount };
-    },
-
-    /** One open report per reporter (the account, else the address) and work; a repeat is accepted quietly. */
-    async report(id: string, caller: Caller, reason: string, details: string) {
-      const reporter = { id: caller.userId, key: callerKey(caller) };
-      if (!(await toggles.report(id, reporter, reason, details))) throw new AppError('WORK_NOT_FOUND');
-    },
+    // Likes, collections, shares and reports (works.toggles.ts).
+    ...createWorkToggles({ toggles, works: repo, publicUrl: deps.publicUrl, achievements: deps.achievements }),
   };
 }
 export type WorksService = ReturnType<typeof createWorksService>;

@@ -4,26 +4,27 @@ import {
   type CommunityTagCategory,
   type WorkTags,
 } from '@turing/contract';
-import { asc, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { tags } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 
-export type TagsByCategory = Record<CommunityTagCategory, CommunityTag[]>;
+type TagsByCategory = Record<CommunityTagCategory, CommunityTag[]>;
+
+/** A catalogue tag as stored, of the categories the community uses, in catalogue order. */
+export interface CommunityTagRow {
+  category: string;
+  slug: string;
+  labelEn: string;
+  labelZh: string;
+}
 
 /**
  * The community's tags: the catalogue's style, function and material tags plus the environment
- * environment tags the catalogue seeds for the community. A slug shared by both design types (interior and architectural) is one tag.
+ * tags the catalogue seeds for the community. A slug shared by both design types (interior and architectural) is one tag.
  */
-export function createCommunityTags(db: Db) {
+export function createCommunityTags(read: () => Promise<CommunityTagRow[]>) {
   let cached: Promise<{ byCategory: TagsByCategory; byKey: Map<string, CommunityTag> }> | null = null;
 
   async function load() {
-    const rows = await db
-      .select()
-      .from(tags)
-      .where(inArray(tags.category, [...COMMUNITY_TAG_CATEGORIES]))
-      .orderBy(asc(tags.sort), asc(tags.slug));
+    const rows = await read();
     const byKey = new Map<string, CommunityTag>();
     for (const row of rows) {
       const key = `${row.category}:${row.slug}`;
@@ -76,4 +77,3 @@ export function createCommunityTags(db: Db) {
     },
   };
 }
-export type CommunityTags = ReturnType<typeof createCommunityTags>;

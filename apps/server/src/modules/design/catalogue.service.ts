@@ -1,8 +1,8 @@
 import type { DesignType, Locale, Tag, TagCategory, WordPackage, WordPackageBody } from '@turing/contract';
-import type { Database } from '../../db/client.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { TAG_SEEDS, type TagSeed } from './catalogue/tags.data.ts';
-import { createCatalogueRepository, type TagRow, type WordPackageRow } from './catalogue.repository.ts';
+import type { CatalogueRepository, TagRow, WordPackageRow } from './catalogue.repository.ts';
 import type { PresetImages } from './presets/preset-images.ts';
 
 /** A user's own word packages: plenty for a practice's vocabulary, bounded against abuse. */
@@ -23,11 +23,17 @@ const toTag = (row: TagRow, images: Map<string, string>): Tag => {
 };
 
 /** Tags and word packages: what the studio offers and what a task's prompt is built from. */
-export function createCatalogueService(
-  database: Database,
-  opts: { extraTags?: readonly TagSeed[]; presetImages?: PresetImages } = {},
-) {
-  const repo = createCatalogueRepository(database.db);
+export interface CatalogueServiceDeps {
+  catalogue: Scoped<CatalogueRepository>;
+  transaction: Transactor;
+  /** Tags other modules add to the catalogue (the community's environments). */
+  extraTags?: readonly TagSeed[];
+  presetImages?: PresetImages;
+}
+
+export function createCatalogueService(deps: CatalogueServiceDeps) {
+  const { catalogue, transaction } = deps;
+  const repo = catalogue.pool;
   const noImages = new Map<string, string>();
   const toPackage = (row: WordPackageRow, locale: Locale): WordPackage => ({
     id: row.id,
@@ -38,10 +44,10 @@ export function createCatalogueService(
   });
 
   return {
-    seed: () => repo.seed(opts.extraTags),
+    seed: () => repo.seed(deps.extraTags),
 
     async tags(type: DesignType) {
-      const [rows, images] = await Promise.all([repo.tagsFor(type), opts.presetImages?.urls() ?? noImages]);
+      const [rows, images] = await Promise.all([repo.tagsFor(type), deps.presetImages?.urls() ?? noImages]);
       const by = (c: TagCategory) => rows.filter((r) => r.category === c).map((r) => toTag(r, images));
       return { style: by('style'), material: by('material'), function: by('function') };
     },
@@ -60,7 +66,7 @@ export function createCatalogueService(
     },
 
     /** A tag's thumbnail (shipped, or the operator's replacement); null when it has none. */
-    presetImage: (category: string, slug: string) => opts.presetImages?.read(category, slug) ?? Promise.resolve(null),
+    presetImage: (category: string, slug: string) => deps.presetImages?.read(category, slug) ?? Promise.resolve(null),
 
     async packagesFor(userId: string, ids: string[]) {
       const rows = await repo.usablePackages(userId, ids);
@@ -79,9 +85,7 @@ export function createCatalogueService(
 
     /** Refused past OWN_PACKAGES_MAX (WORD_PACKAGE_LIMIT), however many creates arrive at once. */
     async createPackage(userId: string, body: Required<WordPackageBody>, locale: Locale) {
-      const made = await database.transaction((tx) =>
-        createCatalogueRepository(tx).createPackageUnderCap(userId, body, OWN_PACKAGES_MAX),
-      );
+      const made = await transaction((tx) => catalogue.in(tx).createPackageUnderCap(userId, body, OWN_PACKAGES_MAX));
       if (!made) throw new AppError('WORD_PACKAGE_LIMIT', { params: { max: OWN_PACKAGES_MAX } });
       return toPackage(made, locale);
     },

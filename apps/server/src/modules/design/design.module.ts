@@ -1,15 +1,23 @@
 import type { Database } from '../../db/client.ts';
 import { scoped } from '../../db/scoped.ts';
-import type { EngineRegistry } from '../../generation/engines.ts';
-import { createTaskLifecycle, type LifecycleDeps } from '../../generation/lifecycle/index.ts';
-import type { GenerationSettings } from '../../generation/settings.ts';
+import {
+  createTaskLifecycle,
+  createTaskStateRepository,
+  type EngineRegistry,
+  type GenerationSettings,
+  type LifecycleDeps,
+  type Translator,
+} from '../../generation/index.ts';
+import type { Lifecycle } from '../../platform/lifecycle.ts';
+import { bindRoutes, moduleParts } from '../../shared/module-parts.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import type { Translator } from '../../generation/translator.ts';
 import type { LedgerService } from '../billing/index.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { WorkspaceService } from '../workspace/index.ts';
 import type { TagSeed } from './catalogue/tags.data.ts';
+import { createCatalogueRepository } from './catalogue.repository.ts';
 import { createCatalogueService } from './catalogue.service.ts';
+import { designModule } from './design.routes.ts';
 import { createLineArtService } from './line-art.ts';
 import { createModelCatalogue } from './model-catalogue.ts';
 import { createPresetImages } from './presets/preset-images.ts';
@@ -42,37 +50,48 @@ export interface DesignModuleDeps {
   announcer: Pick<LifecycleDeps, 'announcement' | 'enqueue' | 'localSlot'>;
   /** Tells the process running a task to stop it. */
   cancelRunning: (taskId: string) => Promise<void>;
+  /** The process's: open event streams end when it starts to drain. */
+  lifecycle: Lifecycle;
   log: LifecycleDeps['log'];
 }
 
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
 export async function createDesignModule(deps: DesignModuleDeps) {
   const { database, settings, ledger, uploads, images, engines } = deps;
+  const transaction: Database['transaction'] = (work) => database.transaction(work);
   const presetRows = scoped(database.db, createPresetPicturesRepository);
+  const taskReads = scoped(database.db, createTaskRepository);
   const presetImages = createPresetImages({
     overridesDir: deps.presetsDir,
     replacements: createPresetReplacements(presetRows.pool, deps.storage),
   });
-  const catalogue = createCatalogueService(database, { extraTags: deps.extraTags, presetImages });
+  const catalogue = createCatalogueService({
+    catalogue: scoped(database.db, createCatalogueRepository),
+    transaction,
+    extraTags: deps.extraTags,
+    presetImages,
+  });
   await catalogue.seed();
   const events = createTaskEvents(database, { perUser: deps.eventStreamsPerUser });
   const payloads = createTaskPayloads({
-    database,
+    tasks: taskReads,
     settings,
     uploads,
     images,
     // An engine that cannot be made (no API key, no server URL) has no capacity to count and takes no task.
     capacity: async (engine) => (await engines.get(engine).catch(() => null))?.capacity(),
   });
-  const line = createQueueUpdates({ database, payloads, events, log: deps.log });
+  const line = createQueueUpdates({ tasks: taskReads.pool, payloads, events, log: deps.log });
   const taskLifecycle = createTaskLifecycle({
-    database,
+    states: scoped(database.db, createTaskStateRepository),
+    transaction,
+    databaseKind: database.kind,
     ledger,
     publish: async (tx, row, opts) =>
       events.publish(
         tx,
         row.userId,
-        await payloads.payloadOf(row, tx, opts?.results ? { results: opts.results } : undefined),
+        await payloads.payloadOf(row, tx ?? undefined, opts?.results ? { results: opts.results } : undefined),
         opts?.also,
       ),
     announcement: deps.announcer.announcement,
@@ -82,7 +101,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     lineMoved: (row) => line.moved(row.engine),
   });
   const tasks = createTaskService({
-    database,
+    tasks: taskReads.pool,
     settings,
     ledger,
     catalogue,
@@ -96,33 +115,50 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     cancelRunning: deps.cancelRunning,
     assertFolder: (userId, folderId) => deps.workspace.assertFolder(userId, folderId),
   });
-  const reads = createTaskRepository(database.db);
-  return {
-    catalogue,
-    /** The pictures of style and material presets, as operators replace them. */
-    presetPictures: createPresetPicturesService({
-      presets: presetRows,
-      transaction: (work) => database.transaction(work),
-      storage: deps.storage,
-      images: presetImages,
-    }),
-    // The places sent to queued tasks stop with the events they travel as.
-    events: {
-      ...events,
-      async stop() {
-        line.stop();
-        await events.stop();
-      },
+  const reads = taskReads.pool;
+  // The places sent to queued tasks stop with the events they travel as.
+  const taskEvents = {
+    ...events,
+    async stop() {
+      line.stop();
+      await events.stop();
     },
-    payloads,
-    taskLifecycle,
-    tasks,
-    lineArt: createLineArtService({ uploads, images }),
-    modelCatalogue: createModelCatalogue(settings),
-    /** A task's row as the generation workers read it. */
-    findTask: (id: string) => reads.findById(id),
-    /** The oldest queued tasks of an engine, in line order, as the workers claim them. */
-    queuedTasks: (engine: string, limit: number) => reads.queued(engine, limit),
   };
+  const lineArt = createLineArtService({ uploads, images });
+  const modelCatalogue = createModelCatalogue(settings);
+  return moduleParts(
+    {
+      catalogue,
+      /** The pictures of style and material presets, as operators replace them. */
+      presetPictures: createPresetPicturesService({
+        presets: presetRows,
+        transaction,
+        storage: deps.storage,
+        images: presetImages,
+      }),
+      events: taskEvents,
+      payloads,
+      taskLifecycle,
+      tasks,
+      lineArt,
+      modelCatalogue,
+      /** A task's row as the generation workers read it. */
+      findTask: (id: string) => reads.findById(id),
+      /** The oldest queued tasks of an engine, in line order, as the workers claim them. */
+      queuedTasks: (engine: string, limit: number) => reads.queued(engine, limit),
+    },
+    {
+      public: [
+        bindRoutes(designModule, {
+          tasks,
+          catalogue,
+          events: taskEvents,
+          lineArt,
+          modelCatalogue,
+          lifecycle: deps.lifecycle,
+          balance: (userId) => ledger.balance(userId),
+        }),
+      ],
+    },
+  );
 }
-export type DesignModule = Awaited<ReturnType<typeof createDesignModule>>;

@@ -1,6 +1,5 @@
 import { MODELS, type ModelInfo } from '@turing/contract';
-import type { GenerationSettings } from '../../generation/settings.ts';
-import { MODEL_CATALOGUE } from '../../generation/models.ts';
+import { MODEL_CATALOGUE, type GenerationSettings } from '../../generation/index.ts';
 import { capabilitiesOf } from './model-check.ts';
 
 const FACTORS = [2, 4] as const;

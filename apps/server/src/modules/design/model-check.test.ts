@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { taskParams, type EngineCapabilities, type TaskParamsInput } from '@turing/contract';
 import { ENGINE_CAPABILITIES } from '../../generation/capabilities.ts';
-import { parseModelCosts } from '../../generation/models.ts';
 import { checkModel, defaultAspect } from './model-check.ts';
 
 // A narrow engine no provider has today: text only, SD only, no mask, ×2 upscale of its own.
@@ -64,14 +63,5 @@ describe('what a model cannot do', () => {
     expect(defaultAspect(ENGINE_CAPABILITIES.preview)).toBe('4:3');
     expect(defaultAspect(ENGINE_CAPABILITIES.openai)).toBe('3:2');
     expect(defaultAspect(ENGINE_CAPABILITIES.stability)).toBe('4:3');
-  });
-});
-
-describe('MODEL_COSTS', () => {
-  it('reads prices per model by quality and upscale factor, ignoring what it does not know', () => {
-    expect(parseModelCosts('flux-pro:SD:3,HD:4,FHD:6; stable-image-ultra:x4:20,x2:0,XL:9;nope:SD:1;wan')).toEqual({
-      'flux-pro': { SD: 3, HD: 4, FHD: 6 },
-      'stable-image-ultra': { 4: 20 },
-    });
   });
 });

@@ -1,7 +1,5 @@
 import type { EngineCapabilities, SizePreset, TaskParams } from '@turing/contract';
-import { ENGINE_CAPABILITIES } from '../../generation/capabilities.ts';
-import type { EngineName } from '../../generation/engine.ts';
-import type { GenerationSettings } from '../../generation/settings.ts';
+import { ENGINE_CAPABILITIES, type EngineName, type GenerationSettings } from '../../generation/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 
 /** What a model can do here: its engine's capabilities, or null for a misspelt engine name. */

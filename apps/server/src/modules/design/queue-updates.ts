@@ -1,10 +1,9 @@
-import type { Database } from '../../db/client.ts';
 import type { TaskEvents } from './task-events.ts';
 import type { TaskPayloads } from './task-payload.ts';
-import { createTaskRepository } from './task.repository.ts';
+import type { TaskRepository } from './task.repository.ts';
 
 /** A queued task is told its new place and wait at most this often. */
-export const QUEUE_UPDATE_MS = 1_000;
+const QUEUE_UPDATE_MS = 1_000;
 
 /**
  * Keeps the owners of queued tasks told where they stand: when the line of an engine moves (a
@@ -14,12 +13,11 @@ export const QUEUE_UPDATE_MS = 1_000;
  * reads the whole line in one query; a task whose place and wait did not change gets nothing.
  */
 export function createQueueUpdates(deps: {
-  database: Database;
+  tasks: Pick<TaskRepository, 'lineOfEngine'>;
   payloads: Pick<TaskPayloads, 'payloadOf' | 'baseImagesOf'>;
   events: Pick<TaskEvents, 'publish'>;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const { database } = deps;
   /** Per engine: a pass waiting for its time, one under way, another asked for meanwhile. */
   const passes = new Map<string, { timer?: NodeJS.Timeout; running?: boolean; again?: boolean; last: number }>();
   /** Per engine: what each of its queued tasks was last told here ("place/wait"). */
@@ -27,7 +25,7 @@ export function createQueueUpdates(deps: {
   let stopped = false;
 
   async function pass(engine: string) {
-    const line = await createTaskRepository(database.db).lineOfEngine(engine);
+    const line = await deps.tasks.lineOfEngine(engine);
     const before = told.get(engine) ?? new Map<string, string>();
     const now = new Map<string, string>();
     told.set(engine, now);
@@ -37,11 +35,11 @@ export function createQueueUpdates(deps: {
       const rows = entries.map((e) => e.row);
       const bases = rows.some((r) => r.params.baseImageId) ? await deps.payloads.baseImagesOf(userId, rows) : undefined;
       for (const { row, line: place } of entries) {
-        const payload = await deps.payloads.payloadOf(row, database.db, { bases, line: place });
+        const payload = await deps.payloads.payloadOf(row, undefined, { bases, line: place });
         const key = `${payload.position}/${payload.estimatedWaitSeconds}`;
         now.set(row.id, key);
         if (before.get(row.id) === key || stopped) continue;
-        await deps.events.publish(database.db, userId, payload);
+        await deps.events.publish(null, userId, payload);
       }
     }
   }
@@ -84,4 +82,3 @@ export function createQueueUpdates(deps: {
     },
   };
 }
-export type QueueUpdates = ReturnType<typeof createQueueUpdates>;

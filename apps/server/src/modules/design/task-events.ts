@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { errorMessage, isErrorCode, type Locale, type Task } from '@turing/contract';
 import type { Database, Db } from '../../db/client.ts';
-import type { Announcement } from '../../generation/queue.ts';
+import type { Announcement } from '../../generation/index.ts';
 import { taskEvents } from '../../db/schema/index.ts';
 
 const CHANNEL = 'task_events';
@@ -105,13 +105,14 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
     },
 
     /**
-     * Records one task change inside the caller's transaction; delivered once it commits. `also`:
-     * another notification that goes out with the same commit (a queued task's announcement).
+     * Records one task change inside the caller's transaction (`tx`; null: on its own, at once);
+     * delivered once it commits. `also`: another notification that goes out with the same commit
+     * (a queued task's announcement).
      */
-    async publish(tx: Db, userId: string, payload: TaskEventPayload, also?: Announcement | null) {
+    async publish(tx: Db | null, userId: string, payload: TaskEventPayload, also?: Announcement | null) {
       // One statement: the row, and the notifications that go out with the commit (the event
       // itself travels in its own when it is small enough).
-      await tx.execute(sql`
+      await (tx ?? database.db).execute(sql`
         with p as (select ${JSON.stringify(payload)}::text as j),
         stored as (
           insert into ${taskEvents} (user_id, task_id, seq, payload)

@@ -1,18 +1,19 @@
 import type { ErrorCode, Locale, Task } from '@turing/contract';
 import { errorMessage } from '@turing/contract';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { TaskRow, UploadRow } from '../../db/schema/index.ts';
-import { resultSeed } from '../../generation/seeds.ts';
-import type { GenerationSettings } from '../../generation/settings.ts';
-import type { GeneratedImages, UploadService } from '../upload/index.ts';
+import type { Scoped } from '../../db/scoped.ts';
+import { resultSeed, type GenerationSettings } from '../../generation/index.ts';
+import { thumbSources, type GeneratedImages, type UploadService } from '../upload/index.ts';
 import type { TaskEventPayload } from './task-events.ts';
-import { createTaskRepository, type TaskRepository } from './task.repository.ts';
+import type { TaskRepository } from './task.repository.ts';
 
 export interface TaskPayloadDeps {
-  database: Database;
-  settings: GenerationSettings;
-  uploads: UploadService;
-  images: GeneratedImages;
+  /** Reads of tasks: a task's place in line is worked out from them. */
+  tasks: Scoped<TaskRepository>;
+  settings: Pick<GenerationSettings, 'concurrency'>;
+  uploads: Pick<UploadService, 'url' | 'ownedImageUrls'>;
+  images: Pick<GeneratedImages, 'resultsOf'>;
   /** Tasks an engine runs at once across its servers; undefined: as many as the workers run. */
   capacity(engine: string): Promise<number | undefined>;
 }
@@ -30,12 +31,13 @@ const FIRST_GUESS_SECONDS = 8;
 
 /** A task as its owner sees it (answers and events): results, base image, place in line and wait. */
 export function createTaskPayloads(deps: TaskPayloadDeps) {
-  const { database, settings } = deps;
+  const { tasks, settings } = deps;
 
   const resultDto = (row: UploadRow, index: number, task: TaskRow) => ({
     id: row.id,
     url: deps.uploads.url(row.key),
     thumbUrl: deps.uploads.url(row.thumbKey ?? row.key),
+    thumbs: thumbSources(row, deps.uploads.url),
     width: row.width,
     height: row.height,
     seed: resultSeed(task.engine, task.params, index),
@@ -45,8 +47,11 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
   type Line = Awaited<ReturnType<TaskRepository['lineOf']>>;
   type Known = { results?: UploadRow[]; bases?: ImageUrls; line?: Line };
   const baseIdOf = (row: TaskRow) => row.params.baseImageId ?? null;
-  /** Base images of the owner's tasks only: an id naming someone else's image yields nothing. */
-  const baseImagesOf = (userId: string, rows: TaskRow[], db: Db = database.db) =>
+  /**
+   * Base images of the owner's tasks only: an id naming someone else's image yields nothing. `db`:
+   * a transaction to read in (else the pool), as for the functions below.
+   */
+  const baseImagesOf = (userId: string, rows: TaskRow[], db?: Db) =>
     deps.uploads.ownedImageUrls(
       userId,
       rows.map(baseIdOf).filter((id): id is string => id !== null),
@@ -58,8 +63,8 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
    * ahead of it, and rounds of the engine's capacity until it starts given what runs now; at a
    * server: the prompts ahead of it there, one at a time.
    */
-  async function placeInLine(row: TaskRow, db: Db, known?: Line) {
-    const r = createTaskRepository(db);
+  async function placeInLine(row: TaskRow, db: Db | undefined, known?: Line) {
+    const r = db ? tasks.in(db) : tasks.pool;
     if (row.state === 'generating') {
       const avg = (await r.averageSeconds(row.mode, row.engine, row.params.quality)) ?? FIRST_GUESS_SECONDS;
       const ahead = row.serverAhead ?? 0;
@@ -86,7 +91,7 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
    * server). `known`: its results (all of them), base images or place in line already at hand,
    * not read again.
    */
-  async function payloadOf(row: TaskRow, db: Db = database.db, known?: Known): Promise<TaskEventPayload> {
+  async function payloadOf(row: TaskRow, db?: Db, known?: Known): Promise<TaskEventPayload> {
     const earlier = made.get(row);
     if (earlier) return earlier;
     const payload = await buildPayload(row, db, known);
@@ -94,7 +99,7 @@ export function createTaskPayloads(deps: TaskPayloadDeps) {
     return payload;
   }
 
-  async function buildPayload(row: TaskRow, db: Db, known?: Known): Promise<TaskEventPayload> {
+  async function buildPayload(row: TaskRow, db: Db | undefined, known?: Known): Promise<TaskEventPayload> {
     const results = row.state !== 'complete' ? [] : (known?.results ?? (await deps.images.resultsOf([row.id], db)));
     const baseId = baseIdOf(row);
     const bases = !baseId ? null : (known?.bases ?? (await baseImagesOf(row.userId, [row], db)));

@@ -20,7 +20,7 @@ export function createTaskRepository(db: Db) {
       return row ?? null;
     },
     /** Newest first, after the (createdAt, id) of the cursor. */
-    listOwned: (userId: string, limit: number, after?: { createdAt: Date; id: string }) =>
+    listOwned: async (userId: string, limit: number, after?: { createdAt: Date; id: string }) =>
       db
         .select()
         .from(tasks)
@@ -93,7 +93,7 @@ export function createTaskRepository(db: Db) {
     },
 
     /** Queued tasks of an engine, oldest first (their positions move when one leaves the queue). */
-    queued: (engine: string, limit: number) =>
+    queued: async (engine: string, limit: number) =>
       db
         .select()
         .from(tasks)

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { CostPreview, InsufficientDetails, Locale, Task, TaskParams } from '@turing/contract';
 import { FINISHED_STATES } from '@turing/contract';
-import type { Database } from '../../db/client.ts';
-import type { TaskLifecycle } from '../../generation/lifecycle/index.ts';
-import { ENGINE_CAPABILITIES } from '../../generation/capabilities.ts';
-import type { EngineName } from '../../generation/engine.ts';
-import type { GenerationSettings } from '../../generation/settings.ts';
-import type { Translator } from '../../generation/translator.ts';
-import { needsTranslation } from '../../generation/translator.ts';
+import {
+  ENGINE_CAPABILITIES,
+  needsTranslation,
+  type EngineName,
+  type GenerationSettings,
+  type TaskLifecycle,
+  type Translator,
+} from '../../generation/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { LedgerService } from '../billing/index.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
@@ -17,7 +18,7 @@ import { capabilitiesOf, checkModel, defaultAspect } from './model-check.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { extractLineArt } from './line-art.ts';
 import type { TaskPayloads } from './task-payload.ts';
-import { createTaskRepository } from './task.repository.ts';
+import type { TaskRepository } from './task.repository.ts';
 
 /**
  * Engines that read English only get Chinese prompts translated; one whose capabilities list
@@ -29,12 +30,13 @@ const translatesFor = (engine: string) =>
 const FINISHED: readonly string[] = FINISHED_STATES;
 
 export interface TaskServiceDeps {
-  database: Database;
+  /** Reads of the owner's tasks; every change goes through the lifecycle. */
+  tasks: Pick<TaskRepository, 'findOwned' | 'listOwned'>;
   settings: GenerationSettings;
-  ledger: LedgerService;
-  catalogue: CatalogueService;
-  uploads: UploadService;
-  images: GeneratedImages;
+  ledger: Pick<LedgerService, 'balance'>;
+  catalogue: Pick<CatalogueService, 'tagPrompts' | 'packagesFor'>;
+  uploads: Pick<UploadService, 'getOwnedAny'>;
+  images: Pick<GeneratedImages, 'read' | 'save' | 'resultsOf'>;
   payloads: TaskPayloads;
   lifecycle: TaskLifecycle;
   translator: Translator | null;
@@ -50,8 +52,8 @@ export interface TaskServiceDeps {
 
 /** The rules of a task's life that callers see: submit, read, list, cancel, cost. */
 export function createTaskService(deps: TaskServiceDeps) {
-  const { database, settings, payloads, lifecycle } = deps;
-  const repo = createTaskRepository(database.db);
+  const { settings, payloads, lifecycle } = deps;
+  const repo = deps.tasks;
   const { payloadOf, localise } = payloads;
 
   /** Checks every image the parameters name belongs to the caller; returns them by role. */
@@ -191,7 +193,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const items = await Promise.all(
         page.map(async (row) =>
           localise(
-            await payloadOf(row, database.db, { results: results.filter((r) => r.taskId === row.id), bases }),
+            await payloadOf(row, undefined, { results: results.filter((r) => r.taskId === row.id), bases }),
             locale,
           ),
         ),

@@ -1,3 +1,2 @@
-export { createMessagingModule, type MessagingModule } from './messaging.module.ts';
-export type { Logger, MessagingService, QueuedMessage } from './messaging.service.ts';
-export type { OutboxLine } from './outbox.ts';
+export { createMessagingModule } from './messaging.module.ts';
+export type { Logger, MessagingService } from './messaging.service.ts';

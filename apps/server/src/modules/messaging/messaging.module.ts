@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { moduleParts } from '../../shared/module-parts.ts';
 import { createMessagingService, type QueuedMessage } from './messaging.service.ts';
 
 /** E-mail and SMS: sent at once, or handed to `later` (the job queue) to retry. */
@@ -8,6 +9,5 @@ export function createMessagingModule(deps: {
   log: FastifyBaseLogger;
   later: (message: QueuedMessage) => Promise<void>;
 }) {
-  return { messaging: createMessagingService(deps.config, deps.log, { later: deps.later }) };
+  return moduleParts({ messaging: createMessagingService(deps.config, deps.log, { later: deps.later }) });
 }
-export type MessagingModule = ReturnType<typeof createMessagingModule>;

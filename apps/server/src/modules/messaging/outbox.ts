@@ -25,4 +25,3 @@ export function createOutbox(dataDir: string, log: (line: OutboxLine) => void) {
     },
   };
 }
-export type Outbox = ReturnType<typeof createOutbox>;

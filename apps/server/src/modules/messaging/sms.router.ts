@@ -96,4 +96,3 @@ export function createSmsRouter(config: Config, opts: { timeoutMs?: number } = {
     },
   };
 }
-export type SmsRouter = NonNullable<ReturnType<typeof createSmsRouter>>;

@@ -14,13 +14,14 @@ import type {
 } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { mapPage } from '../../db/paging.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import type { SupportMessageRow, SupportTicketRow, UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditWrite } from '../../shared/audit.ts';
 import type { Logger, MessagingService } from '../messaging/index.ts';
 import type { UploadService } from '../upload/index.ts';
 import { staffReplyMail } from './support.mail.ts';
-import { createSupportRepository, type SupportRepository } from './support.repository.ts';
+import type { SupportRepository } from './support.repository.ts';
 
 const PREVIEW_CHARS = 140;
 const preview = (text: string) => {
@@ -30,8 +31,9 @@ const preview = (text: string) => {
 const asLocale = (value: string): Locale => (value === 'zh' ? 'zh' : 'en');
 
 export interface SupportDeps {
-  db: Db;
-  uploads: UploadService;
+  tickets: Scoped<SupportRepository>;
+  transaction: Transactor;
+  uploads: Pick<UploadService, 'url' | 'getOwned'>;
   messaging: MessagingService;
   log: Logger;
   /** Where the app is reachable, for the link in notices; none when unknown. */
@@ -39,13 +41,11 @@ export interface SupportDeps {
 }
 
 export function createSupportService(deps: SupportDeps) {
-  const repo = createSupportRepository(deps.db);
+  const { tickets } = deps;
+  const repo = tickets.pool;
   /** Runs `work` in one transaction with the repository bound to it. */
   const inTransaction = <T>(work: (r: SupportRepository, tx: Db) => Promise<T>) =>
-    deps.db.transaction((t) => {
-      const tx = t as unknown as Db;
-      return work(createSupportRepository(tx), tx);
-    });
+    deps.transaction((tx) => work(tickets.in(tx), tx));
 
   const toSummary = (row: SupportTicketRow): TicketSummary => ({
     id: row.id,

@@ -1,26 +1,9 @@
 import type { AdminEngine, EngineServer } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
-import { scoped, type Scoped, type Transactor } from '../../db/scoped.ts';
-import type { DrainMark, DrainSource } from '../../generation/engines/comfyui/operator-drains.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditActor, AuditWrite } from '../../shared/audit.ts';
-import {
-  createEngineDrainsRepository,
-  type EngineDrainRow,
-  type EngineDrainsRepository,
-} from './engine-drains.repository.ts';
+import type { EngineDrainRow, EngineDrainsRepository } from './engine-drains.repository.ts';
 import type { FleetService } from './fleet.service.ts';
-
-/** The drains table as the engines read it (every node, at each dispatch and health check). */
-export function createEngineDrainStore(db: Db) {
-  const store = scoped(db, createEngineDrainsRepository);
-  const marks: DrainSource = async () =>
-    new Map(
-      (await store.pool.list()).map((row): [string, DrainMark] => [row.url, { by: row.drainedBy, at: row.drainedAt }]),
-    );
-  return { store, marks };
-}
-export type EngineDrainStore = ReturnType<typeof createEngineDrainStore>;
 
 export interface EngineDrainsDeps {
   drains: Scoped<EngineDrainsRepository>;

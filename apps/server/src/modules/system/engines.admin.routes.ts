@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { systemAdminRoutes } from '@turing/contract';
 import { defineAdminRoute, operatorOf } from '../../shared/define-admin-route.ts';
-import type { SystemModule } from './system.module.ts';
+import type { EngineDrainsService } from './engine-drains.service.ts';
 
 /** The operator's view of the generation engines, and draining a server for maintenance. */
-export async function enginesAdminModule(app: FastifyInstance, opts: { fleet: SystemModule['fleet'] }) {
+export async function enginesAdminModule(
+  app: FastifyInstance,
+  opts: { fleet: Pick<EngineDrainsService, 'inspect' | 'drain' | 'resume'> },
+) {
   const { fleet } = opts;
 
   defineAdminRoute(app, systemAdminRoutes.engines, async () => fleet.inspect());

@@ -1,6 +1,6 @@
 import { systemAdminRoutes, type AdminEngine, type EngineServer } from '@turing/contract';
-import { CliError, type AdminClient } from '../support/admin-client.ts';
-import { table } from '../support/admin-format.ts';
+import { CliError, type AdminClient } from '../../shared/admin-client.ts';
+import { table } from '../../shared/admin-format.ts';
 
 export const ENGINES_HELP = `  engines                          Checks every configured generation engine now: each
                                    server's state, queue (running/pending), tasks done

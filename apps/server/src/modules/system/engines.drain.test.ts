@@ -14,7 +14,7 @@ import { FakeComfyServer } from '../../../test-support/comfyui/fake-comfy-server
 import { comfySettings } from '../../../test-support/fleet-helpers.ts';
 import { adminCall, makeOperator, type TestOperator } from '../../../test-support/operator-helpers.ts';
 import { buildTestApp, capturingLogger, type TestApp } from '../../../test-support/test-app.ts';
-import { createEngineDrainStore } from './engine-drains.service.ts';
+import { createEngineDrainStore } from './system.module.ts';
 
 let t: TestApp;
 let owner: TestOperator;

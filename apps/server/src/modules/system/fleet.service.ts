@@ -1,5 +1,5 @@
-import { ENGINE_NAMES, type AdminEngine, type ReadyEngine } from '@turing/contract';
-import type { Engine, EngineHealth, EngineName } from '../../generation/engine.ts';
+import type { AdminEngine, ReadyEngine } from '@turing/contract';
+import { ENGINE_NAMES, type Engine, type EngineHealth, type EngineName } from '../../generation/index.ts';
 
 /**
  * Readiness asks an engine again, in the background, once its last check is this old. Cheap: a
@@ -10,7 +10,7 @@ export const HEALTH_MAX_AGE_MS = 10_000;
  * A check that takes longer counts as failed: a hung ComfyUI server holds its HTTP call for 30 s,
  * and the operator's command gives up after 15.
  */
-export const HEALTH_TIMEOUT_MS = 10_000;
+const HEALTH_TIMEOUT_MS = 10_000;
 
 export interface FleetDeps {
   engines: { get(name: EngineName): Promise<Engine>; loaded(): Engine[] };

@@ -1,6 +1,3 @@
-export { createSystemModule, type SystemModule } from './system.module.ts';
-export { createEngineDrainStore, type EngineDrainStore } from './engine-drains.service.ts';
-export { systemModule } from './system.routes.ts';
-export { enginesAdminModule } from './engines.admin.routes.ts';
+export { createEngineDrainStore, createSystemModule } from './system.module.ts';
 export type { FleetService } from './fleet.service.ts';
-export { BFL_WEBHOOK_LIMIT, bflWebhookModule, ENGINE_WAKE_CHANNEL } from './bfl-webhook.routes.ts';
+export { BFL_WEBHOOK_LIMIT, ENGINE_WAKE_CHANNEL } from './bfl-webhook.routes.ts';

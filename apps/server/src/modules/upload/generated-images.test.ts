@@ -68,6 +68,10 @@ describe('generated images', () => {
     const large = await images.save({ userId: 'u', kind: 'result', png: await png(768, 512, true), taskId: 't' });
     expect(large).toMatchObject({ width: 768, height: 512, thumbKey: expect.stringMatching(/\.thumb\.webp$/) });
     expect(put.filter((k) => k.endsWith('.thumb.webp'))).toHaveLength(1);
+    // With its small twin for narrow cards, named after it.
+    expect(put.filter((k) => k.endsWith('.thumb-320.webp'))).toEqual([
+      large.thumbKey!.replace(/^private\//, '').replace(/\.thumb\.webp$/, '.thumb-320.webp'),
+    ]);
 
     const tiny = await images.save({ userId: 'u', kind: 'result', png: await png(8, 8), taskId: 't' });
     expect(tiny).toMatchObject({ width: 8, height: 8, thumbKey: null });
@@ -95,11 +99,12 @@ describe('generated images', () => {
     expect(updated).toEqual([{ thumbKey: expect.stringMatching(/^private\/result\/.*\.thumb\.webp$/) }]);
     expect(deleted).toEqual([]);
 
-    // The row was swept before its thumbnail was stored: the thumbnail goes too.
+    // The row was swept before its thumbnail was stored: both thumbnails go too.
     state.rowsExist = false;
     images.thumbsFollow([rows[1]!], stored);
     await images.settled();
     expect(put.filter((k) => k.endsWith('.thumb.webp'))).toHaveLength(2);
-    expect(deleted).toEqual([expect.stringMatching(/\.thumb\.webp$/)]);
+    const gone = put.at(-1)!.replace(/\.thumb(-320)?\.webp$/, '');
+    expect(deleted.sort()).toEqual([`private/${gone}.thumb-320.webp`, `private/${gone}.thumb.webp`]);
   });
 });

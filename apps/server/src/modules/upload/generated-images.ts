@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/index.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { THUMB_EDGE, webpThumbOf } from './image-processing.ts';
+import { THUMB_EDGE } from './image-processing.ts';
+import { smallThumbKey, thumbFiles, webpThumbs } from './thumbnails.ts';
 
 type NewUpload = typeof uploads.$inferInsert;
 
@@ -14,10 +15,6 @@ export interface StoredImage {
   png: Buffer;
   /** Its thumbnail is made once its row exists. */
   thumbLater: boolean;
-}
-
-export async function webpThumb(image: Buffer) {
-  return webpThumbOf(sharp(image)).toBuffer();
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -58,14 +55,21 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
     !(size !== null && size.width <= THUMB_EDGE && size.height <= THUMB_EDGE && png.length <= OWN_THUMB_MAX_BYTES);
 
   /**
+   * Writes an image's thumbnail, and for a result (`withSmall`: grids show results) the small one
+   * for cards about 300 px wide, named after the other; resolves to the key the row records.
    * `name`: the image's name without its extension. `tag` names a thumbnail made apart from its
    * image, so two made at once never share a file.
    */
-  const putThumb = async (name: string, png: Buffer, tag = '') =>
-    deps.storage.put(`${name}${tag}.thumb.webp`, await webpThumb(png), {
-      contentType: 'image/webp',
-      visibility: 'private',
-    });
+  const putThumb = async (name: string, png: Buffer, withSmall: boolean, tag = '') => {
+    const { large, small } = await webpThumbs(png, pngSize(png), withSmall);
+    const file = `${name}${tag}.thumb.webp`;
+    const opts = { contentType: 'image/webp', visibility: 'private' } as const;
+    const [key] = await Promise.all([
+      deps.storage.put(file, large, opts),
+      small ? deps.storage.put(smallThumbKey(file)!, small, opts) : null,
+    ]);
+    return key;
+  };
 
   /**
    * Gives a stored image its thumbnail. The row is only pointed at it while it still has none, so
@@ -73,13 +77,14 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
    */
   async function addThumb(row: { id: string; key: string }, png: Buffer) {
     const name = row.key.replace(/^(public|private)\//, '').replace(/\.png$/, '');
-    const thumbKey = await putThumb(name, png, `.${randomUUID().slice(0, 8)}`);
+    // Only results get their thumbnails after their row (see `thumbsFollow` and `fillThumbs`).
+    const thumbKey = await putThumb(name, png, true, `.${randomUUID().slice(0, 8)}`);
     const [set] = await deps.db
       .update(uploads)
       .set({ thumbKey })
       .where(and(eq(uploads.id, row.id), isNull(uploads.thumbKey)))
       .returning({ id: uploads.id });
-    if (!set) await deps.storage.delete(thumbKey).catch(() => {});
+    if (!set) await Promise.all(thumbFiles(thumbKey).map((key) => deps.storage.delete(key).catch(() => {})));
   }
 
   /** Makes the thumbnails of rows that were to get theirs after being written (see `store`). */
@@ -118,7 +123,7 @@ export function createGeneratedImages(deps: { db: Db; storage: ObjectStorage }) 
     const [meta, key, thumbKey] = await Promise.all([
       size ?? sharp(input.png).metadata(),
       deps.storage.put(`${name}.png`, input.png, { contentType: 'image/png', visibility: 'private' }),
-      thumb && !input.thumbLater ? putThumb(name, input.png) : null,
+      thumb && !input.thumbLater ? putThumb(name, input.png, input.kind === 'result') : null,
     ]);
     const values: StoredImage['values'] = {
       id,

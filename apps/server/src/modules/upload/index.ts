@@ -1,5 +1,4 @@
-export { createUploadModule, type UploadModule } from './upload.module.ts';
-export { uploadModule } from './upload.routes.ts';
-export { sweepAbandonedUploads } from './upload-sweep.ts';
-export { resultIndexSql, type GeneratedImages, type StoredImage } from './generated-images.ts';
+export { createUploadModule } from './upload.module.ts';
+export { resultIndexSql, type GeneratedImages } from './generated-images.ts';
 export type { UploadService } from './upload.service.ts';
+export { thumbFiles, thumbSources, withSmallThumbs } from './thumbnails.ts';

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema/index.ts';
 import { buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { png, upload } from '../../../test-support/upload-helpers.ts';
-import { sweepAbandonedUploads } from './upload-sweep.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,7 +57,7 @@ describe('thumbnails', () => {
     expect(await storage.getStream(discarded.thumbKey!)).toBeNull();
 
     const abandoned = await rowOf((await send(cookie, await png(90, 60, '#103010'), 'depth')).id);
-    await sweepAbandonedUploads(t.database.db, storage, new Date(Date.now() + 2 * 86_400_000));
+    await t.app.services!.sweepAbandonedUploads(new Date(Date.now() + 2 * 86_400_000));
     expect(await rowsOf(abandoned.userId)).toEqual([]);
     expect(await storage.getStream(abandoned.key)).toBeNull();
     expect(await storage.getStream(abandoned.thumbKey!)).toBeNull();

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderItems, folders, uploads, works } from '../../db/schema/index.ts';
 import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { png, upload } from '../../../test-support/upload-helpers.ts';
+import { scoped } from '../../db/scoped.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
 import { sweepAbandonedUploads } from './upload-sweep.ts';
+import { createUploadRepository } from './upload.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +15,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const storage = () => t.app.services!.storage;
+/** The sweep as housekeeping runs it, on the given storage (one that fails, for a test). */
+const sweep = (store: ObjectStorage = storage(), now?: Date) =>
+  sweepAbandonedUploads(
+    {
+      uploads: scoped(t.database.db, createUploadRepository),
+      transaction: (work) => t.database.transaction(work),
+      storage: store,
+    },
+    now,
+  );
 let made = 0;
 const uploadOf = async (cookie: string, kind: string, locale: 'en' | 'zh' = 'en') => {
   // A colour of its own each time: identical content would be stored once.
@@ -74,7 +87,7 @@ describe('abandoned uploads', () => {
     await age([avatar.id, screenshot.id, abandoned.id], 2);
     const abandonedKey = (await keyOf(abandoned.id))!;
 
-    expect(await sweepAbandonedUploads(t.database.db, storage())).toBeGreaterThanOrEqual(1);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
     expect(await keyOf(abandoned.id)).toBeNull();
     expect(await storage().getStream(abandonedKey)).toBeNull();
     for (const kept of [avatar, screenshot, fresh]) {
@@ -82,11 +95,11 @@ describe('abandoned uploads', () => {
       expect(await fetchStatus(kept.url)).toBe(200);
     }
     // Running it again finds nothing more of these.
-    await sweepAbandonedUploads(t.database.db, storage());
+    await sweep();
     expect(await keyOf(fresh.id)).not.toBeNull();
 
     // A day later the unused one goes too.
-    await sweepAbandonedUploads(t.database.db, storage(), new Date(Date.now() + 86_400_000 + 60_000));
+    await sweep(storage(), new Date(Date.now() + 86_400_000 + 60_000));
     expect(await keyOf(fresh.id)).toBeNull();
     expect(await keyOf(avatar.id)).not.toBeNull();
   });
@@ -107,7 +120,7 @@ describe('abandoned uploads', () => {
       .values({ userId: user.id, uploadId: result.id, baseUploadId: workBase.id, title: 'W', width: 64, height: 48 });
     await age([inFolder.id, workBase.id, result.id], 2);
 
-    await sweepAbandonedUploads(t.database.db, storage());
+    await sweep();
     for (const id of [inFolder.id, workBase.id, result.id]) expect(await keyOf(id)).not.toBeNull();
   });
 
@@ -121,9 +134,9 @@ describe('abandoned uploads', () => {
         throw new Error('disk unavailable');
       },
     };
-    await expect(sweepAbandonedUploads(t.database.db, failing)).rejects.toThrow('disk unavailable');
+    await expect(sweep(failing)).rejects.toThrow('disk unavailable');
     expect(await keyOf(image.id)).not.toBeNull();
-    await sweepAbandonedUploads(t.database.db, storage());
+    await sweep();
     expect(await keyOf(image.id)).toBeNull();
   });
 });

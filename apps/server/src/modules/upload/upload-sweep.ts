@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { createUploadRepository } from './upload.repository.ts';
+import type { UploadRepository } from './upload.repository.ts';
 
 /** An upload gets a day to be used (a form left open, a generation set up slowly) before it goes. */
 export const ABANDONED_AFTER_MS = 86_400_000;
@@ -13,12 +13,16 @@ const BATCH = 200;
  * come back and the next sweep tries again, so no file is ever left without its row.
  * Idempotent, so any node may run it; resolves to the number of uploads removed.
  */
-export async function sweepAbandonedUploads(db: Db, storage: ObjectStorage, now = new Date()): Promise<number> {
+export async function sweepAbandonedUploads(
+  deps: { uploads: Scoped<UploadRepository>; transaction: Transactor; storage: ObjectStorage },
+  now = new Date(),
+): Promise<number> {
+  const { storage } = deps;
   const before = new Date(now.getTime() - ABANDONED_AFTER_MS);
   let removed = 0;
   for (;;) {
-    const count = await db.transaction(async (tx) => {
-      const gone = await createUploadRepository(tx as unknown as Db).deleteUnreferenced(before, BATCH);
+    const count = await deps.transaction(async (tx) => {
+      const gone = await deps.uploads.in(tx).deleteUnreferenced(before, BATCH);
       for (const { key, thumbKey } of gone) {
         await storage.delete(key);
         if (thumbKey) await storage.delete(thumbKey);

@@ -104,7 +104,7 @@ export function createUploadRepository(db: Db) {
     },
 
     /** Those of `ids` that are this user's images (never an avatar or a support screenshot). */
-    findOwnedImages: (userId: string, ids: string[]) =>
+    findOwnedImages: async (userId: string, ids: string[]) =>
       ids.length
         ? db
             .select()

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, uploadRoutes } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
@@ -5,6 +6,9 @@ import { defineRoute } from '../../shared/define-route.ts';
 import type { UploadService } from './upload.service.ts';
 
 export async function uploadModule(app: FastifyInstance, opts: { uploads: UploadService }) {
+  // Multipart bodies only where files are uploaded (this scope): registered for the whole app, the
+  // plugin would add three hooks to every request.
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   defineRoute(
     app,
     uploadRoutes.image,

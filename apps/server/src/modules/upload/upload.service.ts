@@ -2,11 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { LIMITS, type UploadKind, type UploadedImage } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { browserUrl, type ObjectStorage, type Visibility } from '../../storage/storage.ts';
 import { cleanImage, type CleanImage } from './image-processing.ts';
 import { ABANDONED_AFTER_MS } from './upload-sweep.ts';
-import { createUploadRepository } from './upload.repository.ts';
+import type { UploadRepository } from './upload.repository.ts';
 
 const DAY_MS = 86_400_000;
 /** Signed URLs of private images live about an hour: long enough for a page, too short to pass around. */
@@ -15,13 +16,22 @@ const SIGNED_URL_TTL_SECONDS = 3600;
 /** Avatars are shown to other people; every other image is its owner's alone. */
 const visibilityFor = (kind: UploadKind): Visibility => (kind === 'avatar' ? 'public' : 'private');
 
-export interface UploadQuota {
+interface UploadQuota {
   count: number;
   bytes: number;
 }
 
-export function createUploadService(deps: { db: Db; storage: ObjectStorage; quota?: UploadQuota; now?: () => Date }) {
-  const repo = createUploadRepository(deps.db);
+export interface UploadServiceDeps {
+  uploads: Scoped<UploadRepository>;
+  transaction: Transactor;
+  storage: ObjectStorage;
+  quota?: UploadQuota;
+  now?: () => Date;
+}
+
+export function createUploadService(deps: UploadServiceDeps) {
+  const { uploads, transaction } = deps;
+  const repo = uploads.pool;
   const quota = deps.quota ?? { count: LIMITS.uploadDailyCount, bytes: LIMITS.uploadDailyBytes };
   const now = deps.now ?? (() => new Date());
   const url = (key: string, scope?: string) => browserUrl(deps.storage, key, SIGNED_URL_TTL_SECONDS, scope);
@@ -87,9 +97,8 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
       const month = now().toISOString().slice(0, 7).replace('-', '/');
       const { key, thumbKey } = await storeObjects(`${kind}/${month}/${id}`, image, visibilityFor(kind));
       try {
-        // Drizzle's transaction handle is a database bound to one connection.
-        const outcome = await deps.db.transaction(async (tx) => {
-          const r = createUploadRepository(tx as unknown as Db);
+        const outcome = await transaction(async (tx) => {
+          const r = uploads.in(tx);
           await r.lockUser(userId);
           // Two identical uploads at once both get here with their own objects. Under the user's
           // lock the second sees the first's row and answers with it, and its own objects go.
@@ -137,8 +146,8 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
      * The browser addresses of those of `ids` that are this user's images, by id; another
      * user's image is simply absent. `db` lets a caller read inside its own transaction.
      */
-    async ownedImageUrls(userId: string, ids: string[], db: Db = deps.db) {
-      const rows = await createUploadRepository(db).findOwnedImages(userId, [...new Set(ids)]);
+    async ownedImageUrls(userId: string, ids: string[], db?: Db) {
+      const rows = await (db ? uploads.in(db) : repo).findOwnedImages(userId, [...new Set(ids)]);
       return new Map(rows.map((row) => [row.id, { url: url(row.key), thumbUrl: url(row.thumbKey ?? row.key) }]));
     },
 
@@ -197,8 +206,8 @@ export function createUploadService(deps: { db: Db; storage: ObjectStorage; quot
           visibilityFor(kind),
         );
         try {
-          const row = await deps.db.transaction(async (tx) => {
-            const r = createUploadRepository(tx as unknown as Db);
+          const row = await transaction(async (tx) => {
+            const r = uploads.in(tx);
             await r.lockUser(toUserId);
             await assertQuota(r, toUserId, data.length);
             return r.insert({

@@ -1,6 +1,6 @@
 import type { UserProfile } from '@turing/contract';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { SessionUser } from '../auth/index.ts';
+import type { SessionUser } from '../identity/index.ts';
 
 export function maskEmail(email: string): string {
   const [name = '', domain = ''] = email.split('@');

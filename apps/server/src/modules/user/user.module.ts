@@ -1,6 +1,10 @@
 import type { Database } from '../../db/client.ts';
-import type { SessionService, Throttle, VerificationCodeService } from '../auth/index.ts';
+import { scoped } from '../../db/scoped.ts';
+import { bindRoutes, moduleParts } from '../../shared/module-parts.ts';
+import type { SessionService, Throttle, VerificationCodeService } from '../identity/index.ts';
 import type { UploadService } from '../upload/index.ts';
+import { createUserRepository } from './user.repository.ts';
+import { userModule } from './user.routes.ts';
 import { createUserService } from './user.service.ts';
 
 /** Profiles, contacts and passwords of accounts. */
@@ -11,6 +15,14 @@ export function createUserModule(deps: {
   throttle: Throttle;
   uploads: UploadService;
 }) {
-  return { users: createUserService(deps) };
+  const { database } = deps;
+  const users = createUserService({
+    users: scoped(database.db, createUserRepository),
+    transaction: (work) => database.transaction(work),
+    sessions: deps.sessions,
+    codes: deps.codes,
+    throttle: deps.throttle,
+    uploads: deps.uploads,
+  });
+  return moduleParts({ users }, { account: [bindRoutes(userModule, { users })] });
 }
-export type UserModule = ReturnType<typeof createUserModule>;

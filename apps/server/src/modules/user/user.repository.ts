@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
-import { isVipNow } from '../billing/index.ts';
+import { isVipNow } from '../identity/index.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'createdAt'>>;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { userRoutes } from '@turing/contract';
 import { defineRoute } from '../../shared/define-route.ts';
-import type { OAuthService } from '../auth/index.ts';
 import { toProfile } from './user.mapper.ts';
 import type { UserService } from './user.service.ts';
 
-export async function userModule(app: FastifyInstance, opts: { users: UserService; oauth: OAuthService }) {
-  const { users, oauth } = opts;
+/** The signed-in user's own account. Binding WeChat, a sign-in flow's last step, is auth's route. */
+export async function userModule(app: FastifyInstance, opts: { users: UserService }) {
+  const { users } = opts;
 
   defineRoute(app, userRoutes.info, async (req) => toProfile(req.user!));
 
@@ -30,10 +30,5 @@ export async function userModule(app: FastifyInstance, opts: { users: UserServic
 
   defineRoute(app, userRoutes.bindContact, async (req) =>
     toProfile(await users.bindContact(req.user!, req.body, req.ip)),
-  );
-
-  // Only a ticket from the server's WeChat callback, made for this very session; never a raw WeChat code.
-  defineRoute(app, userRoutes.bindWechat, async (req) =>
-    toProfile(await oauth.bindWechat(req.user!, req.sessionToken!, req.query.ticket)),
   );
 }

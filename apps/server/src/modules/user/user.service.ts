@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { bindContactBody, ChangePasswordBody, ErrorCode, UpdateInfoBody } from '@turing/contract';
 import type { z } from 'zod';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from '../../shared/password.ts';
 import { uniqueViolation } from '../../shared/unique-violation.ts';
-import type { SessionService, SessionUser, Throttle, VerificationCodeService } from '../auth/index.ts';
+import type { SessionService, SessionUser, Throttle, VerificationCodeService } from '../identity/index.ts';
 import type { UploadService } from '../upload/index.ts';
-import { createUserRepository, type NewUser, type UserPatch } from './user.repository.ts';
+import type { NewUser, UserPatch, UserRepository } from './user.repository.ts';
 
 /** Beginner-guide steps one user may record: the product has a handful; any key is accepted. */
 export const GUIDE_STEPS_MAX = 50;
@@ -45,14 +46,14 @@ export interface Identity {
 }
 
 export function createUserService(deps: {
-  database: Database;
+  users: Scoped<UserRepository>;
+  transaction: Transactor;
   sessions: SessionService;
   uploads: UploadService;
   codes: VerificationCodeService;
   throttle: Throttle;
 }) {
-  const { db } = deps.database;
-  const repo = createUserRepository(db);
+  const repo = deps.users.pool;
 
   return {
     findById: (id: string) => repo.findById(id),
@@ -83,14 +84,14 @@ export function createUserService(deps: {
 
     /** Creates a user, inside the caller's transaction when given one; a taken identifier answers as such. */
     async create(values: Omit<NewUser, 'inviteCode' | 'nickname'> & { nickname?: string }, tx?: Db) {
-      const r = tx ? createUserRepository(tx) : repo;
+      const r = tx ? deps.users.in(tx) : repo;
       return mapTaken(() =>
         r.insert({ ...values, nickname: values.nickname ?? values.username, inviteCode: newInviteCode() }),
       );
     },
 
     async setPassword(userId: string, password: string, tx?: Db) {
-      const r = tx ? createUserRepository(tx) : repo;
+      const r = tx ? deps.users.in(tx) : repo;
       await r.update(userId, { passwordHash: await hashPassword(password) });
       deps.sessions.userChanged(userId);
     },
@@ -112,10 +113,10 @@ export function createUserService(deps: {
       if (user[field]) throw new AppError(field === 'phone' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
       await deps.throttle.submission('bind', target, ip);
       const code = await deps.codes.check({ target, purpose: 'bind', code: body.code });
-      const row = await deps.database.transaction(async (tx) => {
-        await deps.codes.consume(tx, code.id);
+      const row = await deps.transaction(async (tx) => {
+        await deps.codes.consume(code.id, tx);
         // Only while the field is still empty: two bindings at once cannot overwrite each other.
-        const updated = await mapTaken(() => createUserRepository(tx).fillIfEmpty(user.id, field, target));
+        const updated = await mapTaken(() => deps.users.in(tx).fillIfEmpty(user.id, field, target));
         if (!updated) throw new AppError(field === 'phone' ? 'PHONE_ALREADY_BOUND' : 'EMAIL_ALREADY_BOUND');
         return updated;
       });

@@ -33,7 +33,7 @@ export function createDownloadsRepository(db: Db) {
     },
 
     /** The user's folder items among `itemIds` with their images (another user's ids match nothing). */
-    items: (userId: string, itemIds: string[]) =>
+    items: async (userId: string, itemIds: string[]) =>
       db
         .select({ ...naming(userId), itemId: folderItems.id })
         .from(folderItems)
@@ -42,3 +42,4 @@ export function createDownloadsRepository(db: Db) {
         .where(and(eq(folderItems.userId, userId), inArray(folderItems.id, itemIds))),
   };
 }
+export type DownloadsRepository = ReturnType<typeof createDownloadsRepository>;

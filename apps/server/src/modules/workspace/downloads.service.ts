@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { imageExt, imageFileName, LIMITS, uniqueFileNames } from '@turing/contract';
-import type { Db } from '../../db/client.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { createDownloadsRepository } from './downloads.repository.ts';
+import type { DownloadsRepository } from './downloads.repository.ts';
 
 const MB = 1024 * 1024;
 
@@ -25,8 +24,12 @@ const nameOf = (row: Named) =>
   });
 
 /** Downloads of the user's images under readable names: one at a time, or many as a streamed ZIP. */
-export function createDownloadsService(deps: { db: Db; storage: ObjectStorage; zipMaxBytes?: number }) {
-  const repo = createDownloadsRepository(deps.db);
+export function createDownloadsService(deps: {
+  downloads: DownloadsRepository;
+  storage: ObjectStorage;
+  zipMaxBytes?: number;
+}) {
+  const repo = deps.downloads;
   const zipMaxBytes = deps.zipMaxBytes ?? LIMITS.zipMaxBytes;
 
   return {

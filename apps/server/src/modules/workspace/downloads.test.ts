@@ -7,6 +7,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { makeResult, publish } from '../../../test-support/works.fixtures.ts';
 import { allImages, defaultFolder } from '../../../test-support/workspace-helpers.ts';
+import { createDownloadsRepository } from './downloads.repository.ts';
 import { createDownloadsService } from './downloads.service.ts';
 
 let t: TestApp;
@@ -177,7 +178,7 @@ describe('ZIP of workspace images', () => {
     const items = await allImages(t, cookie, (await defaultFolder(t, cookie)).id);
     const total = items.reduce((sum, i) => sum + i.bytes, 0);
     const downloads = createDownloadsService({
-      db: t.database.db,
+      downloads: createDownloadsRepository(t.database.db),
       storage: t.app.services!.storage,
       zipMaxBytes: total - 1,
     });
@@ -192,7 +193,11 @@ describe('ZIP of workspace images', () => {
     expect(errorMessage('ZIP_TOO_LARGE', 'en', { count: 2, mb: 1, maxMb: 0 })).toContain('please select fewer');
     expect(errorMessage('ZIP_TOO_LARGE', 'zh', { count: 2, mb: 1, maxMb: 0 })).toContain('请减少');
     // At the limit it is made.
-    const fits = createDownloadsService({ db: t.database.db, storage: t.app.services!.storage, zipMaxBytes: total });
+    const fits = createDownloadsService({
+      downloads: createDownloadsRepository(t.database.db),
+      storage: t.app.services!.storage,
+      zipMaxBytes: total,
+    });
     const zip = await fits.zip(
       user.id,
       items.map((i) => i.id),

@@ -1,12 +1,13 @@
 import type { Folder, FolderImage, Locale, Page, PageRequest } from '@turing/contract';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { FolderRow } from '../../db/schema/index.ts';
 import { mapPage } from '../../db/paging.ts';
-import { resultSeed } from '../../generation/seeds.ts';
+import type { Scoped, Transactor } from '../../db/scoped.ts';
+import { resultSeed } from '../../generation/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import type { UploadService } from '../upload/index.ts';
-import { createWorkspaceRepository, type WorkspaceRepository } from './workspace.repository.ts';
+import { thumbFiles, thumbSources, type UploadService } from '../upload/index.ts';
+import type { WorkspaceRepository } from './workspace.repository.ts';
 
 /**
  * The default folder is stored without a name until its owner gives it one, so it reads in the
@@ -17,8 +18,9 @@ const DEFAULT_NAME: Record<Locale, string> = { en: 'Default folder', zh: '默认
 type FolderWithStats = Omit<NonNullable<Awaited<ReturnType<WorkspaceRepository['folderWithStats']>>>, 'sortKey'>;
 
 export interface WorkspaceServiceDeps {
-  database: Database;
-  uploads: UploadService;
+  folders: Scoped<WorkspaceRepository>;
+  transaction: Transactor;
+  uploads: Pick<UploadService, 'url'>;
   storage: ObjectStorage;
   /** Folders one user may make besides the default one (FOLDERS_MAX). */
   foldersMax: number;
@@ -26,8 +28,8 @@ export interface WorkspaceServiceDeps {
 
 /** Folders of result images: each user's default one, the ones they make, moving and copying between them. */
 export function createWorkspaceService(deps: WorkspaceServiceDeps) {
-  const { database } = deps;
-  const repo = createWorkspaceRepository(database.db);
+  const { folders, transaction } = deps;
+  const repo = folders.pool;
 
   const toFolder = (row: FolderWithStats, locale: Locale): Folder => ({
     id: row.folder.id,
@@ -61,9 +63,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
   }
 
   async function ensureDefault(userId: string) {
-    return (
-      (await repo.findDefault(userId)) ?? database.transaction((tx) => defaultIn(createWorkspaceRepository(tx), userId))
-    );
+    return (await repo.findDefault(userId)) ?? transaction((tx) => defaultIn(folders.in(tx), userId));
   }
 
   async function ownedFolder(r: WorkspaceRepository, id: string, userId: string, lock = false) {
@@ -76,7 +76,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
   const removeFiles = (rows: { key: string; thumb_key: string | null }[]) =>
     Promise.all(
       rows
-        .flatMap((row) => [row.key, row.thumb_key])
+        .flatMap((row) => [row.key, ...thumbFiles(row.thumb_key)])
         .map((key) => (key ? deps.storage.delete(key).catch(() => {}) : null)),
     );
 
@@ -101,9 +101,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
 
     /** Refused past FOLDERS_MAX (FOLDER_LIMIT), however many creates arrive at once. */
     async create(userId: string, name: string, locale: Locale): Promise<Folder> {
-      const made = await database.transaction((tx) =>
-        createWorkspaceRepository(tx).insertUnderCap(userId, name, deps.foldersMax),
-      );
+      const made = await transaction((tx) => folders.in(tx).insertUnderCap(userId, name, deps.foldersMax));
       if (!made) throw new AppError('FOLDER_LIMIT', { params: { max: deps.foldersMax } });
       return toFolder(emptyFolder(made), locale);
     },
@@ -117,8 +115,8 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
 
     /** Deletes a folder that is not the default; its images move to the default folder or go with it. */
     async remove(userId: string, id: string, images: 'move' | 'delete') {
-      const outcome = await database.transaction(async (tx) => {
-        const r = createWorkspaceRepository(tx);
+      const outcome = await transaction(async (tx) => {
+        const r = folders.in(tx);
         const folder = await ownedFolder(r, id, userId, true);
         if (folder.isDefault) throw new AppError('FOLDER_DEFAULT_LOCKED');
         const items = await r.takeFolderItems(userId, id);
@@ -150,6 +148,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
         imageId: upload.id,
         url: deps.uploads.url(upload.key),
         thumbUrl: deps.uploads.url(upload.thumbKey ?? upload.key),
+        thumbs: thumbSources(upload, deps.uploads.url),
         width: upload.width,
         height: upload.height,
         bytes: upload.bytes,
@@ -167,8 +166,8 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
      * how many left another folder (an image already in the target merges into it).
      */
     async move(userId: string, ids: string[], folderId: string) {
-      return database.transaction(async (tx) => {
-        const r = createWorkspaceRepository(tx);
+      return transaction(async (tx) => {
+        const r = folders.in(tx);
         const target = await ownedFolder(r, folderId, userId);
         const mine = await r.lockItems(userId, ids);
         if (!mine.length) throw new AppError('IMAGE_NOT_FOUND');
@@ -187,8 +186,8 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
 
     /** Copies the caller's items into a folder of theirs; `count` is how many were added (already there: skipped). */
     async copy(userId: string, ids: string[], folderId: string) {
-      return database.transaction(async (tx) => {
-        const r = createWorkspaceRepository(tx);
+      return transaction(async (tx) => {
+        const r = folders.in(tx);
         const target = await ownedFolder(r, folderId, userId);
         const mine = await r.lockItems(userId, ids);
         if (!mine.length) throw new AppError('IMAGE_NOT_FOUND');
@@ -200,8 +199,8 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
 
     /** Deletes the caller's items; an image goes from storage once nothing else keeps it. */
     async deleteImages(userId: string, ids: string[]) {
-      const outcome = await database.transaction(async (tx) => {
-        const r = createWorkspaceRepository(tx);
+      const outcome = await transaction(async (tx) => {
+        const r = folders.in(tx);
         const taken = await r.takeItems(userId, ids);
         if (!taken.length) throw new AppError('IMAGE_NOT_FOUND');
         await r.touch(
@@ -219,16 +218,16 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     },
 
     /**
-     * Files a finished task's results: into the folder chosen at submit time when it is still the
-     * user's, otherwise into the default one. Safe to run again (a retried job files once).
-     */
-    /**
      * The usual case of `fileResults` as one statement inside the caller's transaction (a task's
      * completion); false when it has to be done by `fileResults` (the user has no default folder yet).
      */
     fileResultsIn: (tx: Db, userId: string, taskId: string, folderId: string | null) =>
-      createWorkspaceRepository(tx).fileTaskResults(userId, taskId, folderId),
+      folders.in(tx).fileTaskResults(userId, taskId, folderId),
 
+    /**
+     * Files a finished task's results: into the folder chosen at submit time when it is still the
+     * user's, otherwise into the default one. Safe to run again (a retried job files once).
+     */
     async fileResults(userId: string, taskId: string, folderId: string | null) {
       // Usually one statement: the chosen folder when it is still the user's, else the default one.
       try {

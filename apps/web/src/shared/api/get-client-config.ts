@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { systemEndpoints } from '@turing/contract';
 import { call } from '../http/client.ts';
 
-export const getClientConfig = () => call(systemEndpoints.clientConfig);
+const getClientConfig = () => call(systemEndpoints.clientConfig);
 
 export const clientConfigQueryOptions = () =>
   queryOptions({ queryKey: ['system', 'config'], queryFn: getClientConfig, staleTime: Infinity });

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { designEndpoints, type DesignType } from '@turing/contract';
 import { call } from '../http/client.ts';
 
-export const getDesignTags = (type: DesignType) => call(designEndpoints.tags, { query: { type } });
+const getDesignTags = (type: DesignType) => call(designEndpoints.tags, { query: { type } });
 
 // The studio picks from these and the workspace names an image's tags with them: one cache for both.
-export const designTagsQueryOptions = (type: DesignType) =>
+const designTagsQueryOptions = (type: DesignType) =>
   queryOptions({
     queryKey: ['design', 'tags', type] as const,
     queryFn: () => getDesignTags(type),

@@ -3,12 +3,12 @@ import { authEndpoints } from '@turing/contract';
 import { call } from '../http/client.ts';
 
 /** Whether Google and WeChat sign-in are configured; used by the login page and the profile page. */
-export const getGoogleInfo = () => call(authEndpoints.googleInfo);
-export const getWechatInfo = () => call(authEndpoints.wechatInfo);
+const getGoogleInfo = () => call(authEndpoints.googleInfo);
+const getWechatInfo = () => call(authEndpoints.wechatInfo);
 
-export const googleInfoQueryOptions = () =>
+const googleInfoQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'google-info'], queryFn: getGoogleInfo, staleTime: 5 * 60_000 });
-export const wechatInfoQueryOptions = () =>
+const wechatInfoQueryOptions = () =>
   queryOptions({ queryKey: ['auth', 'wechat-info'], queryFn: getWechatInfo, staleTime: 5 * 60_000 });
 
 export const useGoogleInfo = () => useQuery(googleInfoQueryOptions());

@@ -1,5 +1,4 @@
 import type { Locale } from '@turing/contract';
-import type { Theme } from './settings-store.ts';
 
 /**
  * The language a first visit starts in: the first of the browser's languages the app speaks
@@ -14,6 +13,9 @@ export function browserLocale(languages: readonly string[] = globalThis.navigato
   }
   return 'en';
 }
+
+/** The app's two themes; settings-store.ts keeps the one the visitor picked. */
+export type Theme = 'light' | 'dark';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import type { Locale } from '@turing/contract';
 import { STORAGE_KEYS, storage } from '../storage/storage.ts';
-import { browserLocale, browserTheme, onBrowserThemeChange } from './browser-preferences.ts';
+import { browserLocale, browserTheme, onBrowserThemeChange, type Theme } from './browser-preferences.ts';
 
-export type Theme = 'light' | 'dark';
+export type { Theme };
 
 interface SettingsState {
   theme: Theme;

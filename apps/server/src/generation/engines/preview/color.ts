@@ -5,7 +5,7 @@ export function parseHex(hex: string): Rgb {
   return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
 }
 
-export function toHex({ r, g, b }: Rgb): string {
+function toHex({ r, g, b }: Rgb): string {
   const c = (v: number) =>
     Math.max(0, Math.min(255, Math.round(v)))
       .toString(16)

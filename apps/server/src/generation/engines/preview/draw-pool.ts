@@ -14,7 +14,7 @@ export interface DrawPoolOptions {
   nice?: number;
 }
 
-export interface DrawJob {
+interface DrawJob {
   task: EngineTask;
   index: number;
   /** Longest side of the raw progress thumbnail. */

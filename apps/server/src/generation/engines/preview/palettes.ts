@@ -8,7 +8,7 @@ import { STYLE_ALIASES, STYLES, type StyleLook } from './style-looks.ts';
 
 export type { StyleLook } from './style-looks.ts';
 
-export type Texture = 'concrete' | 'timber' | 'glass' | 'brick' | 'marble' | 'plaster' | 'metal' | 'stone' | 'terrazzo';
+type Texture = 'concrete' | 'timber' | 'glass' | 'brick' | 'marble' | 'plaster' | 'metal' | 'stone' | 'terrazzo';
 
 export interface MaterialLook {
   texture: Texture;
@@ -63,7 +63,7 @@ const MATERIAL_ALIASES: Record<string, string> = {
   tile: 'terracotta',
 };
 
-export const FUNCTIONS: Record<string, FunctionLook> = {
+const FUNCTIONS: Record<string, FunctionLook> = {
   residential: { floors: [3, 6], width: [0.38, 0.55], furniture: 'sofa' },
   villa: { floors: [2, 3], width: [0.45, 0.6], furniture: 'sofa' },
   house: { floors: [2, 2], width: [0.4, 0.5], furniture: 'sofa' },
@@ -103,11 +103,11 @@ const FUNCTION_ALIASES: Record<string, string> = {
   reception: 'lobby',
 };
 
-export const DEFAULT_STYLE = 'modern';
+const DEFAULT_STYLE = 'modern';
 const DEFAULT_FUNCTION = 'residential';
 
 /** Lower-case kebab form, so "White Plaster" and "white_plaster" find "white-plaster". */
-export function normaliseSlug(tag: string): string {
+function normaliseSlug(tag: string): string {
   return tag
     .trim()
     .toLowerCase()

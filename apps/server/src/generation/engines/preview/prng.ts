@@ -33,7 +33,7 @@ export function createRng(seed: number): Rng {
 }
 
 /** FNV-1a over text, so tags and modes can be mixed into a seed without colliding on order. */
-export function hashString(text: string, start = 0x811c9dc5): number {
+function hashString(text: string, start = 0x811c9dc5): number {
   let h = start >>> 0;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

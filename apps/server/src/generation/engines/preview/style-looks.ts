@@ -1,6 +1,6 @@
 /** How each style tag looks: sky, ground, facade rhythm and the colour grade used in iterate mode. */
 
-export type WindowRhythm = 'grid' | 'ribbon' | 'punched' | 'curtain' | 'arched' | 'louvres';
+type WindowRhythm = 'grid' | 'ribbon' | 'punched' | 'curtain' | 'arched' | 'louvres';
 
 export interface StyleLook {
   /** Sky gradient, top to horizon. */

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { ENGINE_CAPABILITIES } from '../../capabilities.ts';
+import { WAN_INPUT } from './input-limits.ts';
 import { EngineError, type Engine, type EngineRunContext, type EngineTask, type TaskErrorCode } from '../../engine.ts';
 import { withinInputLimits } from '../../input-limits.ts';
 import type { InputStager } from '../../input-stager.ts';
 import { createAsyncJobEngine, type AsyncJobOptions, type AsyncProvider } from '../async-job/async-job-engine.ts';
-import type { Answer } from '../async-job/provider-http.ts';
+import type { Answer } from '../provider-http/job-calls.ts';
 
 export interface WanEngineOptions extends Omit<AsyncJobOptions, 'expectedMs' | 'wakeups'> {
   apiKey?: string;
@@ -41,7 +41,7 @@ export const isTransient = (code: string | undefined, status?: number) =>
  * (InvalidParameter*), or this service's account at DashScope (key, access, balance, model);
  * anything else is the general refusal.
  */
-export const taskErrorOf = (code: string | undefined): TaskErrorCode | undefined =>
+const taskErrorOf = (code: string | undefined): TaskErrorCode | undefined =>
   !code
     ? undefined
     : /^InvalidParameter/.test(code)
@@ -144,7 +144,7 @@ export function createWanEngine(options: WanEngineOptions): Engine {
     // Already within the model's limits when prepared for this engine; made so here otherwise.
     const fitted = await withinInputLimits(
       task.images.base,
-      ENGINE_CAPABILITIES.wan.input,
+      WAN_INPUT,
       task.mode === 'edit' ? task.images.mask : undefined,
     );
     const image = await imageUrl(task, 'base', fitted.image);

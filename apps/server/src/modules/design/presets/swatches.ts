@@ -4,8 +4,8 @@
  * reviewed as code. Operators who want photographs put their own files in <DATA_DIR>/presets.
  */
 
-export const SWATCH_WIDTH = 192;
-export const SWATCH_HEIGHT = 144;
+const SWATCH_WIDTH = 192;
+const SWATCH_HEIGHT = 144;
 const W = SWATCH_WIDTH;
 const H = SWATCH_HEIGHT;
 

@@ -5,7 +5,7 @@ import { adminTicketQueryKey } from './get-admin-ticket.ts';
 import { auditQueryKey } from './list-audit.ts';
 import { adminTicketsKey } from './list-admin-tickets.ts';
 
-export const closeAdminTicket = (ticketId: string) => call(supportAdminEndpoints.close, { body: { ticketId } });
+const closeAdminTicket = (ticketId: string) => call(supportAdminEndpoints.close, { body: { ticketId } });
 
 /** Closes a ticket; a later message from the user opens it again. */
 export function useCloseAdminTicket() {

@@ -3,7 +3,7 @@ import { adminConsoleEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { operatorMeQueryKey } from './get-operator-me.ts';
 
-export const confirmTotp = (code: string) => call(adminConsoleEndpoints.totpConfirm, { body: { code } });
+const confirmTotp = (code: string) => call(adminConsoleEndpoints.totpConfirm, { body: { code } });
 
 /**
  * Finishes the set-up; answers the recovery codes, shown once. The operator's state is read again

@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { bannersQueryKey } from './list-banners.ts';
 
 /** A new banner: its fields as JSON beside its picture, in one multipart form. */
-export function createBanner({ banner, file }: { banner: BannerBody; file: File }) {
+function createBanner({ banner, file }: { banner: BannerBody; file: File }) {
   const body = new FormData();
   body.append('data', JSON.stringify(banner));
   body.append('file', file);

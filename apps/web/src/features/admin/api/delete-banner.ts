@@ -3,7 +3,7 @@ import { contentAdminEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { bannersQueryKey } from './list-banners.ts';
 
-export const deleteBanner = (id: string) => call(contentAdminEndpoints.bannerDelete, { body: { id } });
+const deleteBanner = (id: string) => call(contentAdminEndpoints.bannerDelete, { body: { id } });
 
 export function useDeleteBanner() {
   const client = useQueryClient();

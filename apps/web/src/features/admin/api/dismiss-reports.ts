@@ -3,7 +3,7 @@ import { communityAdminEndpoints, type DismissReportsBody } from '@turing/contra
 import { call } from '../../../shared/http/client.ts';
 import { moderationQueueQueryKey, withoutQueued, type ModerationQueuePages } from './list-moderation-queue.ts';
 
-export const dismissReports = (body: DismissReportsBody) => call(communityAdminEndpoints.dismissReports, { body });
+const dismissReports = (body: DismissReportsBody) => call(communityAdminEndpoints.dismissReports, { body });
 
 /** Dismisses a work's open reports: it leaves the queue at once, the work stays as it is. */
 export function useDismissReports() {

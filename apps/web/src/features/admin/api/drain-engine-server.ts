@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { auditQueryKey } from './list-audit.ts';
 import { enginesQueryKey } from './list-engines.ts';
 
-export const drainEngineServer = (url: string) => call(systemAdminEndpoints.drain, { body: { url } });
+const drainEngineServer = (url: string) => call(systemAdminEndpoints.drain, { body: { url } });
 
 /** Takes a server out of rotation: it finishes its work and gets no new work. */
 export function useDrainEngineServer() {

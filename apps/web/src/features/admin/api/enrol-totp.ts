@@ -3,7 +3,7 @@ import { adminConsoleEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { operatorMeQueryKey } from './get-operator-me.ts';
 
-export const enrolTotp = () => call(adminConsoleEndpoints.totpEnrol);
+const enrolTotp = () => call(adminConsoleEndpoints.totpEnrol);
 
 /** Starts setting up an authenticator app: its secret and the otpauth:// address for the QR code. */
 export function useEnrolTotp() {

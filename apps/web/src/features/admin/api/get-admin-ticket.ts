@@ -3,11 +3,11 @@ import { supportAdminEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminTicketsKey } from './list-admin-tickets.ts';
 
-export const getAdminTicket = (id: string) => call(supportAdminEndpoints.detail, { query: { id } });
+const getAdminTicket = (id: string) => call(supportAdminEndpoints.detail, { query: { id } });
 
 export const adminTicketQueryKey = (id: string) => [...adminTicketsKey, 'detail', id] as const;
 
-export const adminTicketQueryOptions = (id: string) =>
+const adminTicketQueryOptions = (id: string) =>
   queryOptions({ queryKey: adminTicketQueryKey(id), queryFn: () => getAdminTicket(id), retry: false });
 
 /** One ticket with its whole conversation. */

@@ -7,11 +7,11 @@ export interface DashboardInput {
   timeZone: string;
 }
 
-export const getDashboard = (query: DashboardInput) => call(adminDashboardEndpoints.dashboard, { query });
+const getDashboard = (query: DashboardInput) => call(adminDashboardEndpoints.dashboard, { query });
 
-export const dashboardQueryKey = (query: DashboardInput) => ['admin', 'dashboard', query.days, query.timeZone] as const;
+const dashboardQueryKey = (query: DashboardInput) => ['admin', 'dashboard', query.days, query.timeZone] as const;
 
-export const dashboardQueryOptions = (query: DashboardInput) =>
+const dashboardQueryOptions = (query: DashboardInput) =>
   queryOptions({
     queryKey: dashboardQueryKey(query),
     queryFn: () => getDashboard(query),

@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminConsoleEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const getOperatorMe = () => call(adminConsoleEndpoints.me);
+const getOperatorMe = () => call(adminConsoleEndpoints.me);
 
 export const operatorMeQueryKey = ['admin', 'me'] as const;
 
-export const operatorMeQueryOptions = () =>
+const operatorMeQueryOptions = () =>
   queryOptions({ queryKey: operatorMeQueryKey, queryFn: getOperatorMe, retry: false, staleTime: 60_000 });
 
 /** The signed-in account as an operator: role and second factor (fails with ADMIN_FORBIDDEN otherwise). */

@@ -3,11 +3,11 @@ import { supportAdminEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminTicketsKey } from './list-admin-tickets.ts';
 
-export const getTicketCounts = () => call(supportAdminEndpoints.counts);
+const getTicketCounts = () => call(supportAdminEndpoints.counts);
 
-export const ticketCountsQueryKey = [...adminTicketsKey, 'counts'] as const;
+const ticketCountsQueryKey = [...adminTicketsKey, 'counts'] as const;
 
-export const ticketCountsQueryOptions = () =>
+const ticketCountsQueryOptions = () =>
   queryOptions({ queryKey: ticketCountsQueryKey, queryFn: getTicketCounts, refetchInterval: 30_000 });
 
 /** Tickets per status and the user messages support has not seen (the inbox's badges). */

@@ -3,12 +3,12 @@ import { adminUsersEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
-export const getUserDetail = (user: string) => call(adminUsersEndpoints.detail, { query: { user } });
+const getUserDetail = (user: string) => call(adminUsersEndpoints.detail, { query: { user } });
 
 /** The account as the link named it (id, username, e-mail or phone). */
-export const userDetailQueryKey = (user: string) => [...adminUsersQueryKey, 'detail', user] as const;
+const userDetailQueryKey = (user: string) => [...adminUsersQueryKey, 'detail', user] as const;
 
-export const userDetailQueryOptions = (user: string) =>
+const userDetailQueryOptions = (user: string) =>
   queryOptions({ queryKey: userDetailQueryKey(user), queryFn: () => getUserDetail(user), retry: false });
 
 /** One account: profile, balance with debt and counts; idle while no account is open. */

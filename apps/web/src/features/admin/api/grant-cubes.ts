@@ -3,10 +3,10 @@ import { billingAdminEndpoints, type CallBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
-export type GrantCubesBody = NonNullable<CallBody<typeof billingAdminEndpoints.grant>>;
+type GrantCubesBody = NonNullable<CallBody<typeof billingAdminEndpoints.grant>>;
 
 /** Adds cubes to an account (negative takes them back); the key makes a repeated submit a no-op. */
-export const grantCubes = (body: GrantCubesBody) => call(billingAdminEndpoints.grant, { body });
+const grantCubes = (body: GrantCubesBody) => call(billingAdminEndpoints.grant, { body });
 
 export function useGrantCubes() {
   const client = useQueryClient();

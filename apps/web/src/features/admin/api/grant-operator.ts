@@ -5,7 +5,7 @@ import { auditQueryKey } from './list-audit.ts';
 import { operatorMeQueryKey } from './get-operator-me.ts';
 import { operatorsQueryKey } from './list-operators.ts';
 
-export const grantOperator = (body: { user: string; role: OperatorRole }) =>
+const grantOperator = (body: { user: string; role: OperatorRole }) =>
   call(adminConsoleEndpoints.operatorGrant, { body });
 
 /** Makes an account an operator or changes its role; `silent` when the caller shows the error itself. */

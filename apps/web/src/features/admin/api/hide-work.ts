@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { hiddenWorksQueryKey } from './list-hidden-works.ts';
 import { moderationQueueQueryKey, withoutQueued, type ModerationQueuePages } from './list-moderation-queue.ts';
 
-export const hideWork = (body: { id: string; reason?: string }) => call(communityAdminEndpoints.hideWork, { body });
+const hideWork = (body: { id: string; reason?: string }) => call(communityAdminEndpoints.hideWork, { body });
 
 /** Hides a work: it leaves the queue at once and the hidden list loads it next time. */
 export function useHideWork() {

@@ -4,13 +4,13 @@ import { call } from '../../../shared/http/client.ts';
 
 export type TicketFilter = TicketStatus | 'all';
 
-export const listAdminTickets = (status: TicketFilter, cursor?: string) =>
+const listAdminTickets = (status: TicketFilter, cursor?: string) =>
   call(supportAdminEndpoints.list, { query: { status, ...(cursor ? { cursor } : {}) } });
 
 /** Every cached part of the inbox (lists, counts, tickets): what an answer or a close makes stale. */
 export const adminTicketsKey = ['admin', 'tickets'] as const;
 
-export const adminTicketsQueryOptions = (status: TicketFilter) =>
+const adminTicketsQueryOptions = (status: TicketFilter) =>
   infiniteQueryOptions({
     queryKey: [...adminTicketsKey, 'list', status],
     queryFn: ({ pageParam }) => listAdminTickets(status, pageParam),

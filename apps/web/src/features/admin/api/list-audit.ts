@@ -2,12 +2,12 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { adminConsoleEndpoints, type AuditQuery } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listAudit = (filter: AuditQuery, cursor?: string) =>
+const listAudit = (filter: AuditQuery, cursor?: string) =>
   call(adminConsoleEndpoints.audit, { query: { ...filter, ...(cursor ? { cursor } : {}) } });
 
 export const auditQueryKey = ['admin', 'audit'] as const;
 
-export const auditQueryOptions = (filter: AuditQuery) =>
+const auditQueryOptions = (filter: AuditQuery) =>
   infiniteQueryOptions({
     queryKey: [...auditQueryKey, filter],
     queryFn: ({ pageParam }) => listAudit(filter, pageParam),

@@ -4,11 +4,11 @@ import { call } from '../../../shared/http/client.ts';
 
 export type CodesFilter = NonNullable<CallQuery<typeof billingAdminEndpoints.codes>>;
 
-export const listCodes = (filter: CodesFilter) => call(billingAdminEndpoints.codes, { query: filter });
+const listCodes = (filter: CodesFilter) => call(billingAdminEndpoints.codes, { query: filter });
 
 export const codesQueryKey = ['admin', 'billing', 'codes'] as const;
 
-export const codesQueryOptions = (filter: CodesFilter) =>
+const codesQueryOptions = (filter: CodesFilter) =>
   queryOptions({ queryKey: [...codesQueryKey, filter], queryFn: () => listCodes(filter), retry: false });
 
 /** Redemption codes, newest batch first, with who used them and the batches' notes (finance). */

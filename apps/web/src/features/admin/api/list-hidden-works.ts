@@ -2,15 +2,14 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { communityAdminEndpoints, type HiddenWork, type Page } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listHiddenWorks = (cursor?: string) =>
-  call(communityAdminEndpoints.hidden, { query: cursor ? { cursor } : {} });
+const listHiddenWorks = (cursor?: string) => call(communityAdminEndpoints.hidden, { query: cursor ? { cursor } : {} });
 
 export const hiddenWorksQueryKey = ['admin', 'moderation', 'hidden'] as const;
 
 /** The cached pages of the hidden works, as `setQueryData` sees them. */
 export type HiddenWorkPages = InfiniteData<Page<HiddenWork>, string | undefined>;
 
-export const hiddenWorksQueryOptions = () =>
+const hiddenWorksQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: hiddenWorksQueryKey,
     queryFn: ({ pageParam }) => listHiddenWorks(pageParam),

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { communityAdminEndpoints, type ModerationQueueItem, type Page } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listModerationQueue = (cursor?: string) =>
+const listModerationQueue = (cursor?: string) =>
   call(communityAdminEndpoints.queue, { query: cursor ? { cursor } : {} });
 
 export const moderationQueueQueryKey = ['admin', 'moderation', 'queue'] as const;
@@ -10,7 +10,7 @@ export const moderationQueueQueryKey = ['admin', 'moderation', 'queue'] as const
 /** The cached pages of the queue, as `setQueryData` sees them. */
 export type ModerationQueuePages = InfiniteData<Page<ModerationQueueItem>, string | undefined>;
 
-export const moderationQueueQueryOptions = () =>
+const moderationQueueQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: moderationQueueQueryKey,
     queryFn: ({ pageParam }) => listModerationQueue(pageParam),

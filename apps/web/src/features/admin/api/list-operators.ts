@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminConsoleEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listOperators = () => call(adminConsoleEndpoints.operators);
+const listOperators = () => call(adminConsoleEndpoints.operators);
 
 export const operatorsQueryKey = ['admin', 'operators'] as const;
 
-export const operatorsQueryOptions = () => queryOptions({ queryKey: operatorsQueryKey, queryFn: listOperators });
+const operatorsQueryOptions = () => queryOptions({ queryKey: operatorsQueryKey, queryFn: listOperators });
 
 /** Every operator with their role (owners only). */
 export const useOperators = () => useQuery(operatorsQueryOptions());

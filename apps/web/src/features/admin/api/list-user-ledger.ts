@@ -3,12 +3,12 @@ import { adminUsersEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
-export const listUserLedger = (userId: string, cursor?: string) =>
+const listUserLedger = (userId: string, cursor?: string) =>
   call(adminUsersEndpoints.ledger, { query: { user: userId, ...(cursor ? { cursor } : {}) } });
 
-export const userLedgerQueryKey = (userId: string) => [...adminUsersQueryKey, 'ledger', userId] as const;
+const userLedgerQueryKey = (userId: string) => [...adminUsersQueryKey, 'ledger', userId] as const;
 
-export const userLedgerQueryOptions = (userId: string) =>
+const userLedgerQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: userLedgerQueryKey(userId),
     queryFn: ({ pageParam }) => listUserLedger(userId, pageParam),

@@ -3,12 +3,12 @@ import { billingAdminEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
-export const listUserOrders = (userId: string, cursor?: string) =>
+const listUserOrders = (userId: string, cursor?: string) =>
   call(billingAdminEndpoints.orders, { query: { user: userId, ...(cursor ? { cursor } : {}) } });
 
-export const userOrdersQueryKey = (userId: string) => [...adminUsersQueryKey, 'orders', userId] as const;
+const userOrdersQueryKey = (userId: string) => [...adminUsersQueryKey, 'orders', userId] as const;
 
-export const userOrdersQueryOptions = (userId: string) =>
+const userOrdersQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: userOrdersQueryKey(userId),
     queryFn: ({ pageParam }) => listUserOrders(userId, pageParam),

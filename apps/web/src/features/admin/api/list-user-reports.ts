@@ -3,12 +3,12 @@ import { adminUsersEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
-export const listUserReports = (userId: string, cursor?: string) =>
+const listUserReports = (userId: string, cursor?: string) =>
   call(adminUsersEndpoints.reports, { query: { user: userId, ...(cursor ? { cursor } : {}) } });
 
-export const userReportsQueryKey = (userId: string) => [...adminUsersQueryKey, 'reports', userId] as const;
+const userReportsQueryKey = (userId: string) => [...adminUsersQueryKey, 'reports', userId] as const;
 
-export const userReportsQueryOptions = (userId: string) =>
+const userReportsQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: userReportsQueryKey(userId),
     queryFn: ({ pageParam }) => listUserReports(userId, pageParam),

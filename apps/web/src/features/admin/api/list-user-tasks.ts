@@ -3,12 +3,12 @@ import { adminUsersEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
-export const listUserTasks = (userId: string, cursor?: string) =>
+const listUserTasks = (userId: string, cursor?: string) =>
   call(adminUsersEndpoints.tasks, { query: { user: userId, ...(cursor ? { cursor } : {}) } });
 
-export const userTasksQueryKey = (userId: string) => [...adminUsersQueryKey, 'tasks', userId] as const;
+const userTasksQueryKey = (userId: string) => [...adminUsersQueryKey, 'tasks', userId] as const;
 
-export const userTasksQueryOptions = (userId: string) =>
+const userTasksQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: userTasksQueryKey(userId),
     queryFn: ({ pageParam }) => listUserTasks(userId, pageParam),

@@ -3,12 +3,12 @@ import { adminUsersEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
-export const listUserWorks = (userId: string, cursor?: string) =>
+const listUserWorks = (userId: string, cursor?: string) =>
   call(adminUsersEndpoints.works, { query: { user: userId, ...(cursor ? { cursor } : {}) } });
 
-export const userWorksQueryKey = (userId: string) => [...adminUsersQueryKey, 'works', userId] as const;
+const userWorksQueryKey = (userId: string) => [...adminUsersQueryKey, 'works', userId] as const;
 
-export const userWorksQueryOptions = (userId: string) =>
+const userWorksQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: userWorksQueryKey(userId),
     queryFn: ({ pageParam }) => listUserWorks(userId, pageParam),

@@ -3,10 +3,10 @@ import { billingAdminEndpoints, type CallBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { codesQueryKey } from './list-codes.ts';
 
-export type MintCodesBody = NonNullable<CallBody<typeof billingAdminEndpoints.codesMint>>;
+type MintCodesBody = NonNullable<CallBody<typeof billingAdminEndpoints.codesMint>>;
 
 /** Mints a batch of redemption codes; the answer is the only time the whole batch is handed out at once. */
-export const mintCodes = (body: MintCodesBody) => call(billingAdminEndpoints.codesMint, { body });
+const mintCodes = (body: MintCodesBody) => call(billingAdminEndpoints.codesMint, { body });
 
 export function useMintCodes() {
   const client = useQueryClient();

@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { ordersSearchQueryKey } from './search-orders.ts';
 
 /** Asks the provider to pay a paid order back, then takes back what it granted (finance). */
-export const refundOrder = (orderId: string) => call(billingAdminEndpoints.orderRefund, { body: { orderId } });
+const refundOrder = (orderId: string) => call(billingAdminEndpoints.orderRefund, { body: { orderId } });
 
 export function useRefundOrder() {
   const client = useQueryClient();

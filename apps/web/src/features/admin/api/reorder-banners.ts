@@ -3,7 +3,7 @@ import { contentAdminEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { bannersQueryKey } from './list-banners.ts';
 
-export const reorderBanners = (ids: string[]) => call(contentAdminEndpoints.bannerReorder, { body: { ids } });
+const reorderBanners = (ids: string[]) => call(contentAdminEndpoints.bannerReorder, { body: { ids } });
 
 export function useReorderBanners() {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { contentAdminEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { bannersQueryKey } from './list-banners.ts';
 
-export function replaceBannerImage({ id, file }: { id: string; file: File }) {
+function replaceBannerImage({ id, file }: { id: string; file: File }) {
   const body = new FormData();
   body.append('file', file);
   return call(contentAdminEndpoints.bannerImage, { query: { id }, body });

@@ -3,7 +3,7 @@ import { contentAdminEndpoints, type PresetKey } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { presetPicturesQueryKey } from './list-preset-pictures.ts';
 
-export function replacePresetPicture({ preset, file }: { preset: PresetKey; file: File }) {
+function replacePresetPicture({ preset, file }: { preset: PresetKey; file: File }) {
   const body = new FormData();
   body.append('file', file);
   return call(contentAdminEndpoints.presetReplace, { query: preset, body });

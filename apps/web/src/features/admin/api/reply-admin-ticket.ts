@@ -5,7 +5,7 @@ import { adminTicketQueryKey } from './get-admin-ticket.ts';
 import { auditQueryKey } from './list-audit.ts';
 import { adminTicketsKey } from './list-admin-tickets.ts';
 
-export const replyAdminTicket = (body: AdminReplyBody) => call(supportAdminEndpoints.reply, { body });
+const replyAdminTicket = (body: AdminReplyBody) => call(supportAdminEndpoints.reply, { body });
 
 /** Answers as support: the ticket becomes answered and the user is told by e-mail. */
 export function useReplyAdminTicket() {

@@ -5,7 +5,7 @@ import { auditQueryKey } from './list-audit.ts';
 import { operatorMeQueryKey } from './get-operator-me.ts';
 import { operatorsQueryKey } from './list-operators.ts';
 
-export const resetOperator = (body: { user: string }) => call(adminConsoleEndpoints.operatorReset, { body });
+const resetOperator = (body: { user: string }) => call(adminConsoleEndpoints.operatorReset, { body });
 
 /** Removes an operator's authenticator (a lost phone): they set up a new one. */
 export function useResetOperator() {

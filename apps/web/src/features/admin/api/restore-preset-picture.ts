@@ -3,7 +3,7 @@ import { contentAdminEndpoints, type PresetKey } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { presetPicturesQueryKey } from './list-preset-pictures.ts';
 
-export const restorePresetPicture = (preset: PresetKey) => call(contentAdminEndpoints.presetRestore, { body: preset });
+const restorePresetPicture = (preset: PresetKey) => call(contentAdminEndpoints.presetRestore, { body: preset });
 
 export function useRestorePresetPicture() {
   const client = useQueryClient();

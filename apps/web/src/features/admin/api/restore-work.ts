@@ -3,7 +3,7 @@ import { communityAdminEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { hiddenWorksQueryKey, type HiddenWorkPages } from './list-hidden-works.ts';
 
-export const restoreWork = (id: string) => call(communityAdminEndpoints.restoreWork, { body: { id } });
+const restoreWork = (id: string) => call(communityAdminEndpoints.restoreWork, { body: { id } });
 
 /** Publishes a hidden work again: it leaves the hidden list at once. */
 export function useRestoreWork() {

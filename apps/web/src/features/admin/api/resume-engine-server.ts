@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { auditQueryKey } from './list-audit.ts';
 import { enginesQueryKey } from './list-engines.ts';
 
-export const resumeEngineServer = (url: string) => call(systemAdminEndpoints.resume, { body: { url } });
+const resumeEngineServer = (url: string) => call(systemAdminEndpoints.resume, { body: { url } });
 
 /** Puts a drained server back into rotation. */
 export function useResumeEngineServer() {

@@ -3,10 +3,10 @@ import { billingAdminEndpoints, type CallBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { codesQueryKey } from './list-codes.ts';
 
-export type RevokeCodesBody = NonNullable<CallBody<typeof billingAdminEndpoints.codesRevoke>>;
+type RevokeCodesBody = NonNullable<CallBody<typeof billingAdminEndpoints.codesRevoke>>;
 
 /** Withdraws one unused code or every unused code of a batch. */
-export const revokeCodes = (body: RevokeCodesBody) => call(billingAdminEndpoints.codesRevoke, { body });
+const revokeCodes = (body: RevokeCodesBody) => call(billingAdminEndpoints.codesRevoke, { body });
 
 export function useRevokeCodes() {
   const client = useQueryClient();

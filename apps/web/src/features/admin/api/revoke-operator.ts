@@ -5,7 +5,7 @@ import { auditQueryKey } from './list-audit.ts';
 import { operatorMeQueryKey } from './get-operator-me.ts';
 import { operatorsQueryKey } from './list-operators.ts';
 
-export const revokeOperator = (body: { user: string }) => call(adminConsoleEndpoints.operatorRevoke, { body });
+const revokeOperator = (body: { user: string }) => call(adminConsoleEndpoints.operatorRevoke, { body });
 
 /** Ends an account's operator role. */
 export function useRevokeOperator() {

@@ -2,12 +2,12 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { billingAdminEndpoints, type OrdersQuery } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const searchOrders = (filter: OrdersQuery, cursor?: string) =>
+const searchOrders = (filter: OrdersQuery, cursor?: string) =>
   call(billingAdminEndpoints.ordersSearch, { query: { ...filter, ...(cursor ? { cursor } : {}) } });
 
 export const ordersSearchQueryKey = ['admin', 'billing', 'orders'] as const;
 
-export const ordersSearchQueryOptions = (filter: OrdersQuery) =>
+const ordersSearchQueryOptions = (filter: OrdersQuery) =>
   infiniteQueryOptions({
     queryKey: [...ordersSearchQueryKey, filter],
     queryFn: ({ pageParam }) => searchOrders(filter, pageParam),

@@ -2,13 +2,13 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { adminUsersEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const searchUsers = (q: string, cursor?: string) =>
+const searchUsers = (q: string, cursor?: string) =>
   call(adminUsersEndpoints.search, { query: { q, ...(cursor ? { cursor } : {}) } });
 
 /** Every query of the users page starts with this key, so a change to an account refreshes them all. */
 export const adminUsersQueryKey = ['admin', 'users'] as const;
 
-export const searchUsersQueryOptions = (q: string) =>
+const searchUsersQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...adminUsersQueryKey, 'search', q] as const,
     queryFn: ({ pageParam }) => searchUsers(q, pageParam),

@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
 /** Suspends an account: signed out everywhere, its works out of sight. */
-export const suspendUser = (userId: string) => call(communityAdminEndpoints.suspendUser, { body: { user: userId } });
+const suspendUser = (userId: string) => call(communityAdminEndpoints.suspendUser, { body: { user: userId } });
 
 export function useSuspendUser() {
   const client = useQueryClient();

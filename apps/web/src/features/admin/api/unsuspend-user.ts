@@ -4,8 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { adminUsersQueryKey } from './search-users.ts';
 
 /** Lifts an account’s suspension. */
-export const unsuspendUser = (userId: string) =>
-  call(communityAdminEndpoints.unsuspendUser, { body: { user: userId } });
+const unsuspendUser = (userId: string) => call(communityAdminEndpoints.unsuspendUser, { body: { user: userId } });
 
 export function useUnsuspendUser() {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { contentAdminEndpoints, type BannerUpdateBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { bannersQueryKey } from './list-banners.ts';
 
-export const updateBanner = (body: BannerUpdateBody) => call(contentAdminEndpoints.bannerUpdate, { body });
+const updateBanner = (body: BannerUpdateBody) => call(contentAdminEndpoints.bannerUpdate, { body });
 
 export function useUpdateBanner() {
   const client = useQueryClient();

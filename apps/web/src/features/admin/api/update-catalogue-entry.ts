@@ -6,8 +6,7 @@ import { catalogueQueryKey } from './list-catalogue.ts';
 export type CatalogueUpdateBody = NonNullable<CallBody<typeof billingAdminEndpoints.catalogueUpdate>>;
 
 /** Changes the fields of one product the body names. */
-export const updateCatalogueEntry = (body: CatalogueUpdateBody) =>
-  call(billingAdminEndpoints.catalogueUpdate, { body });
+const updateCatalogueEntry = (body: CatalogueUpdateBody) => call(billingAdminEndpoints.catalogueUpdate, { body });
 
 export function useUpdateCatalogueEntry() {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { adminConsoleEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { operatorMeQueryKey } from './get-operator-me.ts';
 
-export const verifyTotp = (code: string) => call(adminConsoleEndpoints.totpVerify, { body: { code } });
+const verifyTotp = (code: string) => call(adminConsoleEndpoints.totpVerify, { body: { code } });
 
 /** Passes the second factor for this session; the answer is the operator's new state. */
 export function useVerifyTotp() {

@@ -2,6 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { authEndpoints, type LoginBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const login = (body: LoginBody) => call(authEndpoints.login, { body });
+const login = (body: LoginBody) => call(authEndpoints.login, { body });
 
 export const useLogin = () => useMutation({ mutationFn: login, meta: { silent: true } });

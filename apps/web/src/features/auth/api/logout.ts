@@ -2,6 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { userEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const logout = () => call(userEndpoints.logout);
+const logout = () => call(userEndpoints.logout);
 
 export const useLogout = () => useMutation({ mutationFn: logout, meta: { silent: true } });

@@ -2,6 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { authEndpoints, type ResetBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const resetPassword = (body: ResetBody) => call(authEndpoints.reset, { body });
+const resetPassword = (body: ResetBody) => call(authEndpoints.reset, { body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword, meta: { silent: true } });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import { GiftOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { OCCUPATIONS, usernameField, type RegisterBody } from '@turing/contract';
+import { LIMITS, OCCUPATIONS, usernameField, type RegisterBody } from '@turing/contract';
 import { reportFormError, zodRule } from '../../../shared/forms/zod-rule.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useRegister } from '../api/register.ts';
@@ -85,7 +85,7 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string } = {}) {
         <Input
           prefix={<GiftOutlined />}
           placeholder={t('placeholders.inviteCode')}
-          maxLength={32}
+          maxLength={LIMITS.inviteCodeMax}
           autoComplete="off"
           data-testid="register-invite"
         />

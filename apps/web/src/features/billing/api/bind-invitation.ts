@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 import { refreshBalance } from './refresh.ts';
 
-export const bindInvitation = (code: string) => call(billingEndpoints.invitationBind, { body: { code } });
+const bindInvitation = (code: string) => call(billingEndpoints.invitationBind, { body: { code } });
 
 /** Enters another user's invitation code, once; the form shows a refusal under its field. */
 export function useBindInvitation() {

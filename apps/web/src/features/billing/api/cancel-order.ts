@@ -3,7 +3,7 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const cancelOrder = (id: string) => call(billingEndpoints.orderCancel, { body: { id } });
+const cancelOrder = (id: string) => call(billingEndpoints.orderCancel, { body: { id } });
 
 /** Cancels a pending order; the order list shows its new state. */
 export function useCancelOrder() {

@@ -6,7 +6,7 @@ import { billingKeys } from './keys.ts';
 
 type Body = z.input<typeof billingRoutes.orderCreate.body>;
 
-export const createOrder = (body: Body) => call(billingEndpoints.orderCreate, { body });
+const createOrder = (body: Body) => call(billingEndpoints.orderCreate, { body });
 
 /**
  * Creates a pending order; the caller then leaves for its checkout address. The order history

@@ -6,7 +6,7 @@ import { refreshBalance } from './refresh.ts';
 
 export type DevOutcome = 'paid' | 'failed' | 'cancelled';
 
-export const devConfirm = (body: { id: string; outcome: DevOutcome }) => call(billingEndpoints.devConfirm, { body });
+const devConfirm = (body: { id: string; outcome: DevOutcome }) => call(billingEndpoints.devConfirm, { body });
 
 /** The development provider settles an order as paid, failed or cancelled. */
 export function useDevConfirm() {

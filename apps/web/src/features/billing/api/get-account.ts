@@ -3,9 +3,9 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const getAccount = () => call(billingEndpoints.account);
+const getAccount = () => call(billingEndpoints.account);
 
-export const accountQueryOptions = () => queryOptions({ queryKey: billingKeys.account, queryFn: getAccount });
+const accountQueryOptions = () => queryOptions({ queryKey: billingKeys.account, queryFn: getAccount });
 
 /** Cubes, plan time left, VIP state and the payment providers offered. */
 export const useAccount = () => useQuery(accountQueryOptions());

@@ -3,9 +3,9 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const getInvitation = () => call(billingEndpoints.invitation);
+const getInvitation = () => call(billingEndpoints.invitation);
 
-export const invitationQueryOptions = () => queryOptions({ queryKey: billingKeys.invitation, queryFn: getInvitation });
+const invitationQueryOptions = () => queryOptions({ queryKey: billingKeys.invitation, queryFn: getInvitation });
 
 /** The user's own invitation code and link, who invited them, and how many they invited. */
 export const useInvitation = () => useQuery(invitationQueryOptions());

@@ -3,9 +3,9 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const getOrder = (id: string) => call(billingEndpoints.orderGet, { query: { id } });
+const getOrder = (id: string) => call(billingEndpoints.orderGet, { query: { id } });
 
-export const orderQueryOptions = (id: string) =>
+const orderQueryOptions = (id: string) =>
   queryOptions({ queryKey: billingKeys.order(id), queryFn: () => getOrder(id), retry: false });
 
 /**

@@ -3,9 +3,9 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const listLedger = (cursor?: string) => call(billingEndpoints.ledger, { query: cursor ? { cursor } : {} });
+const listLedger = (cursor?: string) => call(billingEndpoints.ledger, { query: cursor ? { cursor } : {} });
 
-export const ledgerQueryOptions = () =>
+const ledgerQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: billingKeys.ledger,
     queryFn: ({ pageParam }) => listLedger(pageParam),

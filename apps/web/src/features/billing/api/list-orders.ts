@@ -3,9 +3,9 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const listOrders = (cursor?: string) => call(billingEndpoints.orders, { query: cursor ? { cursor } : {} });
+const listOrders = (cursor?: string) => call(billingEndpoints.orders, { query: cursor ? { cursor } : {} });
 
-export const ordersQueryOptions = () =>
+const ordersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: billingKeys.orders,
     queryFn: ({ pageParam }) => listOrders(pageParam),

@@ -3,9 +3,9 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const listProducts = () => call(billingEndpoints.products);
+const listProducts = () => call(billingEndpoints.products);
 
-export const productsQueryOptions = () =>
+const productsQueryOptions = () =>
   queryOptions({ queryKey: billingKeys.products, queryFn: listProducts, staleTime: 300_000 });
 
 /** Cube packs and time plans on sale, in the catalogue's order. */

@@ -3,7 +3,7 @@ import { billingEndpoints, type CheckoutDevice } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { billingKeys } from './keys.ts';
 
-export const payOrder = (body: { id: string; device: CheckoutDevice }) => call(billingEndpoints.orderPay, { body });
+const payOrder = (body: { id: string; device: CheckoutDevice }) => call(billingEndpoints.orderPay, { body });
 
 /**
  * The checkout of an order left pending, to finish paying it; the caller then goes there. The

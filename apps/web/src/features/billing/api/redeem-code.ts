@@ -3,7 +3,7 @@ import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { refreshBalance } from './refresh.ts';
 
-export const redeemCode = (code: string) => call(billingEndpoints.exchange, { query: { code } });
+const redeemCode = (code: string) => call(billingEndpoints.exchange, { query: { code } });
 
 /** Redeems a code for cubes or plan days; the card shows each refusal itself. */
 export function useRedeemCode() {

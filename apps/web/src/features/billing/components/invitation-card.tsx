@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { CopyOutlined, GiftOutlined } from '@ant-design/icons';
+import { LIMITS } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useBindInvitation } from '../api/bind-invitation.ts';
@@ -104,7 +105,7 @@ export function InvitationCard() {
               >
                 <Input
                   placeholder={t('invite.enterPlaceholder')}
-                  maxLength={32}
+                  maxLength={LIMITS.inviteCodeMax}
                   autoComplete="off"
                   onChange={() => setRefusal(null)}
                 />

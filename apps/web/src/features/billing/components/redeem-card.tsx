@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { LIMITS } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useRedeemCode } from '../api/redeem-code.ts';
 import './billing.css';
@@ -50,7 +51,7 @@ export function RedeemCard() {
           label={t('redeem.label')}
           rules={[{ required: true, whitespace: true, message: t('redeem.required') }]}
         >
-          <Input placeholder={t('redeem.placeholder')} maxLength={64} autoComplete="off" />
+          <Input placeholder={t('redeem.placeholder')} maxLength={LIMITS.redeemCodeMax} autoComplete="off" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={redeem.isPending}>
           {t('redeem.submit')}

@@ -4,7 +4,7 @@ import { CNY_ONLY_PROVIDERS, type Currency, type PaymentProviderName } from '@tu
 const CHINESE_FIRST: readonly PaymentProviderName[] = ['wechatpay', 'alipay'];
 
 /** Whether a provider can charge in this currency (WeChat Pay and Alipay take yuan only). */
-export const chargesIn = (provider: PaymentProviderName, currency: Currency) =>
+const chargesIn = (provider: PaymentProviderName, currency: Currency) =>
   currency === 'CNY' || !CNY_ONLY_PROVIDERS.includes(provider);
 
 /**

@@ -3,9 +3,9 @@ import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const getBanners = () => call(communityEndpoints.banners);
+const getBanners = () => call(communityEndpoints.banners);
 
-export const bannersQueryOptions = () =>
+const bannersQueryOptions = () =>
   queryOptions({ queryKey: communityKeys.banners, queryFn: getBanners, staleTime: 600_000 });
 
 export const useBanners = () => useQuery(bannersQueryOptions());

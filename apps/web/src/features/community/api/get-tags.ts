@@ -3,9 +3,9 @@ import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const getCommunityTags = () => call(communityEndpoints.tags);
+const getCommunityTags = () => call(communityEndpoints.tags);
 
-export const communityTagsQueryOptions = () =>
+const communityTagsQueryOptions = () =>
   queryOptions({ queryKey: communityKeys.tags, queryFn: getCommunityTags, staleTime: 3_600_000 });
 
 /** Style, function, material and environment tags, each with its English and Chinese label. */

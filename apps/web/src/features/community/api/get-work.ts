@@ -4,12 +4,12 @@ import { ApiError } from '../../../shared/http/api-error.ts';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const getWork = (id: string) => call(communityEndpoints.detail, { query: { id } });
+const getWork = (id: string) => call(communityEndpoints.detail, { query: { id } });
 
 /** Hidden and missing works are answers, not failures worth retrying. */
 const FINAL = new Set(['WORK_NOT_FOUND', 'WORK_HIDDEN', 'VALIDATION']);
 
-export const workQueryOptions = (id: string) =>
+const workQueryOptions = (id: string) =>
   queryOptions({
     queryKey: communityKeys.detail(id),
     queryFn: () => getWork(id),

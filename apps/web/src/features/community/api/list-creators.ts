@@ -3,9 +3,9 @@ import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const listCreators = (limit = 8) => call(creatorEndpoints.waterfallBlogger, { query: { limit } });
+const listCreators = (limit = 8) => call(creatorEndpoints.waterfallBlogger, { query: { limit } });
 
-export const creatorsQueryOptions = () =>
+const creatorsQueryOptions = () =>
   queryOptions({ queryKey: communityKeys.creators, queryFn: () => listCreators(), staleTime: 300_000 });
 
 /** Recommended creators for the gallery. */

@@ -3,10 +3,10 @@ import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const listDerived = (id: string, cursor?: string) =>
+const listDerived = (id: string, cursor?: string) =>
   call(communityEndpoints.derived, { query: { id, cursor, limit: 12 } });
 
-export const derivedQueryOptions = (id: string) =>
+const derivedQueryOptions = (id: string) =>
   infiniteQueryOptions({
     queryKey: communityKeys.derived(id),
     queryFn: ({ pageParam }) => listDerived(id, pageParam),

@@ -7,10 +7,10 @@ export type WorkFilters = Omit<WorkListQuery, 'cursor' | 'limit'>;
 
 const PAGE_SIZE = 30;
 
-export const listWorks = (filters: WorkFilters, cursor?: string) =>
+const listWorks = (filters: WorkFilters, cursor?: string) =>
   call(communityEndpoints.works, { query: { ...filters, cursor, limit: PAGE_SIZE } });
 
-export const worksQueryOptions = (filters: WorkFilters) =>
+const worksQueryOptions = (filters: WorkFilters) =>
   infiniteQueryOptions({
     queryKey: communityKeys.workList(filters),
     queryFn: ({ pageParam }) => listWorks(filters, pageParam),

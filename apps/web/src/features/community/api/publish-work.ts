@@ -5,7 +5,7 @@ import { communityKeys } from './keys.ts';
 
 type PublishInput = RouteBody<typeof communityRoutes.publish>;
 
-export const publishWork = (body: PublishInput) => call(communityEndpoints.publish, { body });
+const publishWork = (body: PublishInput) => call(communityEndpoints.publish, { body });
 
 /** Publishes a result image (again: updates its work); the gallery shows it on its next load. */
 export function usePublishWork() {

@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 
 type ReportInput = RouteBody<typeof communityRoutes.report>;
 
-export const reportWork = (body: ReportInput) => call(communityEndpoints.report, { body });
+const reportWork = (body: ReportInput) => call(communityEndpoints.report, { body });
 
 /** Reports a work to the operators; failures are toasted by the app. */
 export const useReportWork = () => useMutation({ mutationFn: reportWork });

@@ -3,7 +3,7 @@ import { communityEndpoints, type WorkDetail } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const shareWork = (id: string) => call(communityEndpoints.share, { body: { id } });
+const shareWork = (id: string) => call(communityEndpoints.share, { body: { id } });
 
 /** The work's public link from the server (which counts the share). */
 export function useShareWork() {

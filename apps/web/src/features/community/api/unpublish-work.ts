@@ -3,7 +3,7 @@ import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { communityKeys } from './keys.ts';
 
-export const unpublishWork = (id: string) => call(communityEndpoints.unpublish, { body: { id } });
+const unpublishWork = (id: string) => call(communityEndpoints.unpublish, { body: { id } });
 
 /** Takes one's own work out of the community; the image stays in the workspace. */
 export function useUnpublishWork() {

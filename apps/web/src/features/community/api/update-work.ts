@@ -5,7 +5,7 @@ import { communityKeys } from './keys.ts';
 
 type UpdateInput = RouteBody<typeof communityRoutes.update>;
 
-export const updateWork = (body: UpdateInput) => call(communityEndpoints.update, { body });
+const updateWork = (body: UpdateInput) => call(communityEndpoints.update, { body });
 
 /** Changes one's own work's text, tags or hide-parameters. */
 export function useUpdateWork() {

@@ -5,6 +5,13 @@ import { PATHS } from '../../../shared/routes/paths.ts';
 import { useCreators } from '../api/list-creators.ts';
 import { FollowButton } from '../../../shared/ui/follow-button/follow-button.tsx';
 import { UserAvatar } from '../../../shared/ui/user-avatar/user-avatar.tsx';
+import { thumbSrcSet } from '../../../shared/ui/thumb-srcset.ts';
+
+/**
+ * A creator's recent work is a third of a creator tile (280 px and up, 80 % of a phone's width):
+ * about 100 px; browsers that size lazy images by their layout take it from there ("auto").
+ */
+const RECENT_WORK_SIZES = 'auto, 112px';
 
 /** Recommended creators with their latest works and a follow button each. */
 export function CreatorStrip() {
@@ -33,7 +40,15 @@ export function CreatorStrip() {
             {c.recentWorks.length > 0 && (
               <span className="creator__works" aria-hidden>
                 {c.recentWorks.slice(0, 3).map((w) => (
-                  <img key={w.id} src={w.thumbUrl} alt="" loading="lazy" decoding="async" />
+                  <img
+                    key={w.id}
+                    src={w.thumbUrl}
+                    srcSet={thumbSrcSet(w.thumbs)}
+                    sizes={RECENT_WORK_SIZES}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ))}
               </span>
             )}

@@ -3,6 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useDerived } from '../api/list-derived.ts';
 import { WorkCard } from './work-card.tsx';
 
+/**
+ * The width of a card in `.derived__grid` (columns of at least 180 px): browsers that size lazy
+ * images by their layout take it from there ("auto"); the others get half a phone's width, or a
+ * little more than a column on a larger screen.
+ */
+const DERIVED_SIZES = 'auto, (max-width: 575.98px) 50vw, 240px';
+
 /** Published works made from this one's parameters. */
 export function DerivedWorks({ workId, count }: { workId: string; count: number }) {
   const { t } = useTranslation('community');
@@ -19,7 +26,7 @@ export function DerivedWorks({ workId, count }: { workId: string; count: number 
       {derived.isError && <Typography.Text type="secondary">{t('detail.loadFailed')}</Typography.Text>}
       <div className="derived__grid">
         {items.map((w) => (
-          <WorkCard key={w.id} work={w} likesLabel={t('card.likes', { count: w.likeCount })} />
+          <WorkCard key={w.id} work={w} likesLabel={t('card.likes', { count: w.likeCount })} sizes={DERIVED_SIZES} />
         ))}
       </div>
       {derived.hasNextPage && (

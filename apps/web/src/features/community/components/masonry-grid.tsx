@@ -32,6 +32,8 @@ export function MasonryGrid({ filters, onClearFilters }: Props) {
   const lanes = laneCount(width);
   const gap = laneGap(width);
   const column = width > 0 ? (width - gap * (lanes - 1)) / lanes : 0;
+  // The cards' width is known exactly here, so their images need no media queries to pick a size.
+  const sizes = `${Math.ceil(column)}px`;
 
   const getItemKey = useCallback((i: number) => items[i]?.id ?? i, [items]);
   const estimateSize = useCallback(
@@ -88,7 +90,12 @@ export function MasonryGrid({ filters, onClearFilters }: Props) {
                 transform: `translate(${v.lane * (column + gap)}px, ${v.start - top}px)`,
               }}
             >
-              <WorkCard work={work} likesLabel={t('card.likes', { count: work.likeCount })} />
+              <WorkCard
+                work={work}
+                likesLabel={t('card.likes', { count: work.likeCount })}
+                sizes={sizes}
+                maxFileWidth={2 * column}
+              />
             </div>
           );
         })}

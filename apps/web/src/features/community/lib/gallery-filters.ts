@@ -1,13 +1,13 @@
 import {
   COMMUNITY_TAG_CATEGORIES,
   LIMITS,
+  SLUG_PATTERN,
   WORK_PERIODS,
   WORK_SORTS,
   type CommunityTagCategory,
 } from '@turing/contract';
 import type { WorkFilters } from '../api/list-works.ts';
 
-const SLUG = /^[a-z0-9-]{1,40}$/;
 const oneOf = <T extends string>(value: string | null, options: readonly T[], fallback: T): T =>
   options.includes(value as T) ? (value as T) : fallback;
 
@@ -22,7 +22,7 @@ export function readFilters(search: URLSearchParams): WorkFilters {
   if (sort !== 'latest') filters.period = oneOf(search.get('period'), WORK_PERIODS, 'week');
   for (const category of COMMUNITY_TAG_CATEGORIES) {
     const value = search.get(category);
-    if (value && SLUG.test(value)) filters[category] = value;
+    if (value && SLUG_PATTERN.test(value)) filters[category] = value;
   }
   const q = search.get('q')?.trim();
   if (q) filters.q = q.slice(0, LIMITS.searchMax);

@@ -3,7 +3,7 @@ import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { applyTask } from './task-cache.ts';
 
-export const cancelTask = (id: string) => call(designEndpoints.cancel, { body: { id } });
+const cancelTask = (id: string) => call(designEndpoints.cancel, { body: { id } });
 
 /** Cancels a task; "cannot cancel" (a running task on an engine that cannot stop) is toasted. */
 export function useCancelTask() {

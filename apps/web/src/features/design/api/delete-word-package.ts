@@ -3,7 +3,7 @@ import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { wordPackagesKey } from './list-word-packages.ts';
 
-export const deleteWordPackage = (id: string) => call(designEndpoints.wordPackageDelete, { body: { id } });
+const deleteWordPackage = (id: string) => call(designEndpoints.wordPackageDelete, { body: { id } });
 
 export function useDeleteWordPackage() {
   const client = useQueryClient();

@@ -3,9 +3,9 @@ import { designEndpoints, type TaskParamsInput } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { designKeys } from './task-cache.ts';
 
-export const getCost = (body: TaskParamsInput) => call(designEndpoints.cost, { body });
+const getCost = (body: TaskParamsInput) => call(designEndpoints.cost, { body });
 
-export const costQueryOptions = (body: TaskParamsInput) =>
+const costQueryOptions = (body: TaskParamsInput) =>
   queryOptions({ queryKey: [...designKeys.cost, body], queryFn: () => getCost(body), staleTime: 10_000, retry: false });
 
 /** "Uses N cubes" or "covered by your time plan", kept while the parameters change. */

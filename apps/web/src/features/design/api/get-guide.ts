@@ -4,9 +4,9 @@ import { call } from '../../../shared/http/client.ts';
 
 export const guideKey = ['design', 'guide'] as const;
 
-export const getGuide = () => call(userEndpoints.guideGet);
+const getGuide = () => call(userEndpoints.guideGet);
 
-export const guideQueryOptions = () => queryOptions({ queryKey: guideKey, queryFn: getGuide, staleTime: Infinity });
+const guideQueryOptions = () => queryOptions({ queryKey: guideKey, queryFn: getGuide, staleTime: Infinity });
 
 /** Beginner-guide progress of the user ({ progress: { design: true } } once the studio tour is done). */
 export const useGuide = () => useQuery(guideQueryOptions());

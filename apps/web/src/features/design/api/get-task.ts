@@ -3,7 +3,7 @@ import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { designKeys } from './task-cache.ts';
 
-export const getTask = (id: string) => call(designEndpoints.get, { query: { id } });
+const getTask = (id: string) => call(designEndpoints.get, { query: { id } });
 
 export const taskQueryOptions = (id: string) =>
   queryOptions({ queryKey: designKeys.task(id), queryFn: () => getTask(id) });

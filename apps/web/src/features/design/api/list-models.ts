@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listModels = () => call(designEndpoints.models);
+const listModels = () => call(designEndpoints.models);
 
 // The catalogue changes only when the operator changes the server's settings: an hour is fresh enough.
-export const modelsQueryOptions = () =>
+const modelsQueryOptions = () =>
   queryOptions({ queryKey: ['design', 'models'] as const, queryFn: listModels, staleTime: 3_600_000 });
 
 /** The models a user may pick, with names, price, what each can do and whether this server runs it. */

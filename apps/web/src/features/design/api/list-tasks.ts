@@ -3,9 +3,9 @@ import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { designKeys } from './task-cache.ts';
 
-export const listTasks = (cursor?: string, limit = 20) => call(designEndpoints.list, { query: { cursor, limit } });
+const listTasks = (cursor?: string, limit = 20) => call(designEndpoints.list, { query: { cursor, limit } });
 
-export const tasksQueryOptions = () =>
+const tasksQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: designKeys.tasks,
     queryFn: ({ pageParam }) => listTasks(pageParam),

@@ -5,10 +5,10 @@ import { call } from '../../../shared/http/client.ts';
 
 export const wordPackagesKey = ['design', 'word-packages'] as const;
 
-export const listWordPackages = () => call(designEndpoints.wordPackages);
+const listWordPackages = () => call(designEndpoints.wordPackages);
 
 /** The server names recommended packages in the caller's language: each language is its own entry. */
-export const wordPackagesQueryOptions = (language: string) =>
+const wordPackagesQueryOptions = (language: string) =>
   queryOptions({
     queryKey: [...wordPackagesKey, language],
     queryFn: listWordPackages,

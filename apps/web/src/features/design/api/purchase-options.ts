@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { billingEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listProducts = () => call(billingEndpoints.products);
-export const listRecentOrders = () => call(billingEndpoints.orders, { query: { limit: 50 } });
+const listProducts = () => call(billingEndpoints.products);
+const listRecentOrders = () => call(billingEndpoints.orders, { query: { limit: 50 } });
 
 export const purchaseOptionsQueryOptions = () =>
   queryOptions({

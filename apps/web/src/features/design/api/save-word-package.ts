@@ -3,10 +3,9 @@ import { designEndpoints, type WordPackageBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { wordPackagesKey } from './list-word-packages.ts';
 
-export const createWordPackage = (body: WordPackageBody) => call(designEndpoints.wordPackageCreate, { body });
+const createWordPackage = (body: WordPackageBody) => call(designEndpoints.wordPackageCreate, { body });
 
-export const updateWordPackage = (body: WordPackageBody & { id: string }) =>
-  call(designEndpoints.wordPackageUpdate, { body });
+const updateWordPackage = (body: WordPackageBody & { id: string }) => call(designEndpoints.wordPackageUpdate, { body });
 
 /** Creates (no id) or changes (id) a custom word package; forms show field errors themselves. */
 export function useSaveWordPackage() {

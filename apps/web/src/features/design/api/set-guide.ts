@@ -3,7 +3,7 @@ import { userEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { guideKey } from './get-guide.ts';
 
-export const setGuide = (key: string, done: boolean) =>
+const setGuide = (key: string, done: boolean) =>
   call(userEndpoints.guideSet, { query: { key, done: done ? 'true' : 'false' } });
 
 /** Marks a guide done; a failure only means the tour shows again next time, so it stays quiet. */

@@ -3,7 +3,7 @@ import { designEndpoints, type TaskParamsInput } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { applyTask, designKeys } from './task-cache.ts';
 
-export const submitTask = (body: TaskParamsInput) => call(designEndpoints.submit, { body });
+const submitTask = (body: TaskParamsInput) => call(designEndpoints.submit, { body });
 
 /** Submits a task; insufficient balance and the like come back as ApiError codes for the form. */
 export function useSubmitTask() {

@@ -1,5 +1,5 @@
 import { Button, Checkbox, InputNumber, Tooltip, Typography } from 'antd';
-import type { CostPreview } from '@turing/contract';
+import { LIMITS, type CostPreview } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import type { VaryStrength } from '../lib/variation.ts';
 import type { StudioValues } from '../lib/studio-values.ts';
@@ -7,8 +7,6 @@ import { Field } from './basic-options.tsx';
 import { priceLabel } from './generate-bar.tsx';
 import { useChosenModel } from './model-picker.tsx';
 import './params.css';
-
-const SEED_MAX = 4_294_967_295;
 
 export interface VaryControl {
   onVary(strength: VaryStrength): void;
@@ -40,7 +38,7 @@ export function AdvancedOptions({ values, onChange, vary }: Props) {
             aria-labelledby="studio-seed"
             data-testid="seed-input"
             min={0}
-            max={SEED_MAX}
+            max={LIMITS.seedMax}
             precision={0}
             disabled={seedless}
             aria-describedby={seedless ? 'studio-seed-why' : undefined}

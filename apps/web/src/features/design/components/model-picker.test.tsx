@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { MODEL_CATALOGUE, renderStudio, serveStudio } from './test-studio.tsx';
-import { makeTask } from './test-task.ts';
+import { MODEL_CATALOGUE, renderStudio, serveStudio } from '../../../test/render-studio.tsx';
+import { makeTask } from '../../../test/task-fixtures.ts';
 
 const image = (id: string) => ({ id, url: `/img/${id}.png`, width: 600, height: 400 });
 const openPicker = async () => {

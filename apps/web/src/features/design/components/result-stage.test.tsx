@@ -7,8 +7,8 @@ import type { Task } from '@turing/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { mockApi } from '../../../test/render-app.tsx';
 import { ResultStage } from './result-stage.tsx';
-import { costAnswer } from './test-studio.tsx';
-import { makeResult, makeTask } from './test-task.ts';
+import { costAnswer } from '../../../test/render-studio.tsx';
+import { makeResult, makeTask } from '../../../test/task-fixtures.ts';
 
 const base = { url: '/files/base.png?sig=b', thumbUrl: '/files/base.thumb.webp?sig=t' };
 

@@ -35,7 +35,7 @@ interface Props {
 const IMAGE_H = 'var(--stage-image-h)';
 
 /** "3 of 4 images were made; 1 cube refunded" (nothing refunded when a plan paid for the task). */
-export function shortfallText(t: TFunction, s: NonNullable<Task['shortfall']>) {
+function shortfallText(t: TFunction, s: NonNullable<Task['shortfall']>) {
   const counts = { delivered: s.delivered, asked: s.asked };
   return s.refundedCubes > 0
     ? t('task.shortfallRefund', { ...counts, count: s.refundedCubes })

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/toast.ts';
-import { failingFirst, renderStudio, serveStudio } from './test-studio.tsx';
-import { makeResult, makeTask } from './test-task.ts';
+import { failingFirst, renderStudio, serveStudio } from '../../../test/render-studio.tsx';
+import { makeResult, makeTask } from '../../../test/task-fixtures.ts';
 
 const tags = {
   data: {

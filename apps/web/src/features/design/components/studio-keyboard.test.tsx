@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, storage } from '../../../shared/storage/storage.ts';
-import { renderStudio, serveStudio } from './test-studio.tsx';
-import { makeTask } from './test-task.ts';
+import { renderStudio, serveStudio } from '../../../test/render-studio.tsx';
+import { makeTask } from '../../../test/task-fixtures.ts';
 
 const submitted = (body: unknown) => ({
   data: makeTask({ id: crypto.randomUUID(), promptOriginal: (body as { prompt: string }).prompt }),

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeCanvas, installViewport } from './mask-editor/test-konva.ts';
-import { costAnswer as cost, renderStudio as renderPage, serveStudio } from './test-studio.tsx';
+import { installFakeCanvas, installViewport } from '../../../test/fake-konva.ts';
+import { costAnswer as cost, renderStudio as renderPage, serveStudio } from '../../../test/render-studio.tsx';
 
 const serve = (answer = cost()) => serveStudio({ '/design/cost': answer });
 

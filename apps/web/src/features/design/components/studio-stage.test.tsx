@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, storage } from '../../../shared/storage/storage.ts';
 import { encodeParams } from '../../../shared/routes/params-link.ts';
 import { readDraft, writeDraft } from '../lib/studio-draft.ts';
-import { renderStudio, serveStudio } from './test-studio.tsx';
-import { makeResult, makeTask } from './test-task.ts';
+import { renderStudio, serveStudio } from '../../../test/render-studio.tsx';
+import { makeResult, makeTask } from '../../../test/task-fixtures.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
 /** Two finished tasks in the history: the newer with two results, the older with one. */

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** The name of a category's group: the function tags are room types inside, building types outside. */
-export const categoryLabelKey = (category: TagCategory, type: DesignType) =>
+const categoryLabelKey = (category: TagCategory, type: DesignType) =>
   category !== 'function' ? `tags.${category}` : type === 'interior' ? 'presets.roomType' : 'presets.buildingType';
 
 /**

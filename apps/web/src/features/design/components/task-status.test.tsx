@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Task } from '@turing/contract';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { TaskStatus } from './task-status.tsx';
-import { makeResult, makeTask } from './test-task.ts';
+import { makeResult, makeTask } from '../../../test/task-fixtures.ts';
 
 const client = new QueryClient();
 const card = (t: Task) => (

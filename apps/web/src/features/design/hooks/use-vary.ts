@@ -19,8 +19,3 @@ export function useVary(gen: Pick<ReturnType<typeof useGenerate>, 'run' | 'pendi
 export function useVaryCost(task: Pick<Task, 'params'> | null, resultId: string | null) {
   return useCost(task && resultId ? variationParams(task, resultId, 'subtle') : null);
 }
-
-/** What upscaling an image by a factor costs, for the price on the upscale buttons. */
-export function useUpscaleCost(imageId: string | null, factor: 2 | 4) {
-  return useCost(imageId ? { mode: 'upscale', baseImageId: imageId, upscale: factor } : null);
-}

@@ -6,7 +6,7 @@ export type VaryStrength = 'subtle' | 'strong';
  * How much of the chosen image a variation keeps. A variation is an iterate task on the result:
  * subtle keeps most of it (light, small details change), strong keeps the composition loosely.
  */
-export const VARY_IMAGE_WEIGHT: Record<VaryStrength, number> = { subtle: 0.85, strong: 0.45 };
+const VARY_IMAGE_WEIGHT: Record<VaryStrength, number> = { subtle: 0.85, strong: 0.45 };
 
 const KEPT = [
   'type',

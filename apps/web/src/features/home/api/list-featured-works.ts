@@ -4,12 +4,12 @@ import { call } from '../../../shared/http/client.ts';
 
 export const FEATURED_LIMIT = 8;
 
-export const listFeaturedWorks = () =>
+const listFeaturedWorks = () =>
   call(communityEndpoints.works, {
     query: { sort: 'likes', period: 'all', limit: FEATURED_LIMIT },
   });
 
-export const featuredWorksQueryOptions = () =>
+const featuredWorksQueryOptions = () =>
   queryOptions({
     queryKey: ['home', 'featured-works'] as const,
     queryFn: listFeaturedWorks,

@@ -88,6 +88,24 @@ describe('the featured community works', () => {
     expect(router.state.location.pathname).toBe(`/detail/${work(2).id}`);
   });
 
+  it('lets each card load the small thumbnail its width needs', async () => {
+    await i18n.changeLanguage('en');
+    const thumbs = [
+      { url: '/thumb/1-small.webp', width: 320 },
+      { url: '/thumb/1.webp', width: 480 },
+    ];
+    mockApi({ '/community/work/list': { data: { items: [{ ...work(1), thumbs }, work(2)], nextCursor: null } } });
+    renderInApp(<HomePage />, { path: PATHS.root });
+    const [first, second] = (await screen.findAllByTestId('home-featured-work')).map((c) => c.querySelector('img')!);
+    expect(first!.getAttribute('srcset')).toBe('/thumb/1-small.webp 320w, /thumb/1.webp 480w');
+    // Sized by its layout where the browser can, else by the grid's columns: 288 px on a desktop.
+    expect(first!.getAttribute('sizes')).toMatch(/^auto, .*\b288px$/);
+    expect(first!.getAttribute('src')).toBe('/thumb/1.webp');
+    // A server that lists no sizes: the one thumbnail.
+    expect(second!.hasAttribute('srcset')).toBe(false);
+    expect(second!.getAttribute('src')).toBe('/thumb/2.webp');
+  });
+
   it('leaves the section out while the community has no work', async () => {
     await i18n.changeLanguage('zh');
     mockApi({ '/community/work/list': { data: { items: [], nextCursor: null } } });

@@ -3,9 +3,9 @@ import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const getAchievements = (userId: string) => call(creatorEndpoints.achievement, { query: { userId } });
+const getAchievements = (userId: string) => call(creatorEndpoints.achievement, { query: { userId } });
 
-export const achievementsQueryOptions = (userId: string) =>
+const achievementsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: ownKeys.achievements(userId), queryFn: () => getAchievements(userId) });
 
 /** A user's achievements, unlocked or in progress. */

@@ -3,9 +3,9 @@ import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const getUserHome = (userId?: string) => call(creatorEndpoints.home, { query: { userId } });
+const getUserHome = (userId?: string) => call(creatorEndpoints.home, { query: { userId } });
 
-export const userHomeQueryOptions = (userId?: string) =>
+const userHomeQueryOptions = (userId?: string) =>
   queryOptions({
     queryKey: ownKeys.home(userId ?? 'me'),
     queryFn: () => getUserHome(userId),

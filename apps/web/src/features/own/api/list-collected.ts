@@ -3,10 +3,10 @@ import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const listCollected = (userId: string, cursor?: string, limit = 24) =>
+const listCollected = (userId: string, cursor?: string, limit = 24) =>
   call(communityEndpoints.collected, { query: { userId, cursor, limit } });
 
-export const collectedQueryOptions = (userId: string) =>
+const collectedQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ownKeys.collected(userId),
     queryFn: ({ pageParam }) => listCollected(userId, pageParam),

@@ -3,10 +3,10 @@ import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const listFollowers = (userId: string, cursor?: string, limit = 20) =>
+const listFollowers = (userId: string, cursor?: string, limit = 20) =>
   call(creatorEndpoints.followers, { query: { userId, cursor, limit } });
 
-export const followersQueryOptions = (userId: string) =>
+const followersQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ownKeys.followers(userId),
     queryFn: ({ pageParam }) => listFollowers(userId, pageParam),

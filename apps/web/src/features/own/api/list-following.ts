@@ -3,10 +3,10 @@ import { creatorEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const listFollowing = (userId: string, cursor?: string, limit = 20) =>
+const listFollowing = (userId: string, cursor?: string, limit = 20) =>
   call(creatorEndpoints.following, { query: { userId, cursor, limit } });
 
-export const followingQueryOptions = (userId: string) =>
+const followingQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ownKeys.following(userId),
     queryFn: ({ pageParam }) => listFollowing(userId, pageParam),

@@ -3,12 +3,12 @@ import { communityEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { ownKeys } from './own-keys.ts';
 
-export const listUserWorks = (userId: string, cursor?: string, limit = 24) =>
+const listUserWorks = (userId: string, cursor?: string, limit = 24) =>
   call(communityEndpoints.works, {
     query: { userId, cursor, limit, sort: 'latest' },
   });
 
-export const userWorksQueryOptions = (userId: string) =>
+const userWorksQueryOptions = (userId: string) =>
   infiniteQueryOptions({
     queryKey: ownKeys.works(userId),
     queryFn: ({ pageParam }) => listUserWorks(userId, pageParam),

@@ -6,7 +6,17 @@ import type { Page, WorkCard } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
+import { thumbSrcSet } from '../../../shared/ui/thumb-srcset.ts';
 import { useFormatCount } from '../lib/use-format-date.ts';
+
+/**
+ * The width of a card in `.own-grid` (a page of at most 1200 px, columns of at least 240 px and
+ * 20 px gaps; two columns below 768 px): browsers that size lazy images by their layout take it
+ * from there ("auto"); the others get this list, worked out from the same rules, a little over
+ * rather than under.
+ */
+const CARD_SIZES =
+  'auto, (max-width: 575.98px) calc(50vw - 22px), (max-width: 823.98px) calc(50vw - 38px), (max-width: 1083.98px) calc(33.4vw - 35px), (max-width: 1263.98px) calc(25vw - 31px), 285px';
 
 interface Props {
   query: UseInfiniteQueryResult<InfiniteData<Page<WorkCard>>>;
@@ -60,6 +70,8 @@ export function WorkGrid({ query, empty, showCreator = false, testId }: Props) {
               <img
                 className="own-card__img"
                 src={w.thumbUrl}
+                srcSet={thumbSrcSet(w.thumbs)}
+                sizes={CARD_SIZES}
                 alt=""
                 width={w.width}
                 height={w.height}

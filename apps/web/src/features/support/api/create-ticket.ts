@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { ticketQueryKey } from './get-ticket.ts';
 import { ticketsQueryKey } from './list-tickets.ts';
 
-export const createTicket = (body: CreateTicketBody) => call(supportEndpoints.create, { body });
+const createTicket = (body: CreateTicketBody) => call(supportEndpoints.create, { body });
 
 export function useCreateTicket() {
   const client = useQueryClient();

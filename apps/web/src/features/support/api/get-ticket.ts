@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supportEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const getTicket = (id: string) => call(supportEndpoints.detail, { query: { id } });
+const getTicket = (id: string) => call(supportEndpoints.detail, { query: { id } });
 
 export const ticketQueryKey = (id: string) => ['support', 'ticket', id] as const;
 
-export const ticketQueryOptions = (id: string) =>
+const ticketQueryOptions = (id: string) =>
   queryOptions({ queryKey: ticketQueryKey(id), queryFn: () => getTicket(id), retry: false });
 
 /** One ticket with its conversation; fetching it leaves it unread (see useMarkTicketRead). */

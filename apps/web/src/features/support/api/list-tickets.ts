@@ -2,14 +2,14 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tans
 import { supportEndpoints, type Page, type TicketSummary } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const listTickets = (cursor?: string) => call(supportEndpoints.list, { query: cursor ? { cursor } : {} });
+const listTickets = (cursor?: string) => call(supportEndpoints.list, { query: cursor ? { cursor } : {} });
 
 export const ticketsQueryKey = ['support', 'tickets'] as const;
 
 /** The cached pages of the ticket list, as `setQueryData` sees them. */
 export type TicketPages = InfiniteData<Page<TicketSummary>, string | undefined>;
 
-export const ticketsQueryOptions = () =>
+const ticketsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ticketsQueryKey,
     queryFn: ({ pageParam }) => listTickets(pageParam),

@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { ticketQueryKey } from './get-ticket.ts';
 import { ticketsQueryKey, type TicketPages } from './list-tickets.ts';
 
-export const markTicketRead = (ticketId: string) => call(supportEndpoints.markRead, { body: { ticketId } });
+const markTicketRead = (ticketId: string) => call(supportEndpoints.markRead, { body: { ticketId } });
 
 /** Opening a ticket reads its staff replies: the server is told, and the cached ticket and list agree. */
 export function useMarkTicketRead() {

@@ -4,7 +4,7 @@ import { call } from '../../../shared/http/client.ts';
 import { ticketQueryKey } from './get-ticket.ts';
 import { ticketsQueryKey } from './list-tickets.ts';
 
-export const replyTicket = (body: ReplyTicketBody) => call(supportEndpoints.reply, { body });
+const replyTicket = (body: ReplyTicketBody) => call(supportEndpoints.reply, { body });
 
 export function useReplyTicket() {
   const client = useQueryClient();

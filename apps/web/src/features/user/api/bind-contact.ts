@@ -2,6 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { userEndpoints, type BindContactBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const bindContact = (body: BindContactBody) => call(userEndpoints.bindContact, { body });
+const bindContact = (body: BindContactBody) => call(userEndpoints.bindContact, { body });
 
 export const useBindContact = () => useMutation({ mutationFn: bindContact, meta: { silent: true } });

@@ -3,6 +3,6 @@ import { userEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
 /** Redeems the one-time ticket the server's WeChat callback gave this session; never a WeChat code. */
-export const bindWechat = (ticket: string) => call(userEndpoints.bindWechat, { query: { ticket } });
+const bindWechat = (ticket: string) => call(userEndpoints.bindWechat, { query: { ticket } });
 
 export const useBindWechat = () => useMutation({ mutationFn: bindWechat, meta: { silent: true } });

@@ -2,6 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { userEndpoints, type UpdateInfoBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export const updateInfo = (body: UpdateInfoBody) => call(userEndpoints.updateInfo, { body });
+const updateInfo = (body: UpdateInfoBody) => call(userEndpoints.updateInfo, { body });
 
 export const useUpdateInfo = () => useMutation({ mutationFn: updateInfo, meta: { silent: true } });

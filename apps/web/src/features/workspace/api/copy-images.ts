@@ -3,7 +3,7 @@ import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const copyImages = (body: { ids: string[]; folderId: string }) => call(workspaceEndpoints.imageCopy, { body });
+const copyImages = (body: { ids: string[]; folderId: string }) => call(workspaceEndpoints.imageCopy, { body });
 
 export function useCopyImages() {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const createFolder = (name: string) => call(workspaceEndpoints.folderCreate, { body: { name } });
+const createFolder = (name: string) => call(workspaceEndpoints.folderCreate, { body: { name } });
 
 /** Creates a folder; the form shows a rejection on its field, so no toast. */
 export function useCreateFolder() {

@@ -3,7 +3,7 @@ import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const deleteFolder = (body: { id: string; images: 'move' | 'delete' }) =>
+const deleteFolder = (body: { id: string; images: 'move' | 'delete' }) =>
   call(workspaceEndpoints.folderDelete, { body });
 
 /** Deletes a folder; its images move to the default folder or go with it. */

@@ -3,7 +3,7 @@ import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const deleteImages = (ids: string[]) => call(workspaceEndpoints.imageDelete, { body: { ids } });
+const deleteImages = (ids: string[]) => call(workspaceEndpoints.imageDelete, { body: { ids } });
 
 export function useDeleteImages() {
   const client = useQueryClient();

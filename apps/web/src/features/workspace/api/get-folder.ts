@@ -3,9 +3,9 @@ import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const getFolder = (id: string) => call(workspaceEndpoints.folder, { query: { id } });
+const getFolder = (id: string) => call(workspaceEndpoints.folder, { query: { id } });
 
-export const folderQueryOptions = (id: string) =>
+const folderQueryOptions = (id: string) =>
   queryOptions({ queryKey: workspaceKeys.folder(id), queryFn: () => getFolder(id) });
 
 /** One folder by id: the one the address names when the loaded pages of the list do not hold it. */

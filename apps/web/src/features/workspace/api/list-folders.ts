@@ -4,12 +4,12 @@ import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
 /** Folders a page: a screenful of the list, more as it scrolls. */
-export const FOLDERS_PAGE = 50;
+const FOLDERS_PAGE = 50;
 
-export const listFolders = (cursor?: string) =>
+const listFolders = (cursor?: string) =>
   call(workspaceEndpoints.folders, { query: { limit: FOLDERS_PAGE, ...(cursor && { cursor }) } });
 
-export const foldersQueryOptions = () =>
+const foldersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: workspaceKeys.folders,
     queryFn: ({ pageParam }) => listFolders(pageParam),

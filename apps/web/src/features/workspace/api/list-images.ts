@@ -5,12 +5,12 @@ import { workspaceKeys } from './workspace-keys.ts';
 
 const IMAGES_PAGE = 24;
 
-export const listImages = (folderId: string, cursor?: string) =>
+const listImages = (folderId: string, cursor?: string) =>
   call(workspaceEndpoints.images, {
     query: { folderId, limit: IMAGES_PAGE, ...(cursor && { cursor }) },
   });
 
-export const imagesQueryOptions = (folderId: string) =>
+const imagesQueryOptions = (folderId: string) =>
   infiniteQueryOptions({
     queryKey: workspaceKeys.images(folderId),
     queryFn: ({ pageParam }) => listImages(folderId, pageParam),

@@ -3,10 +3,9 @@ import { designEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const listTasks = (cursor?: string) =>
-  call(designEndpoints.list, { query: { limit: 20, ...(cursor && { cursor }) } });
+const listTasks = (cursor?: string) => call(designEndpoints.list, { query: { limit: 20, ...(cursor && { cursor }) } });
 
-export const tasksQueryOptions = () =>
+const tasksQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: workspaceKeys.tasks,
     queryFn: ({ pageParam }) => listTasks(pageParam),

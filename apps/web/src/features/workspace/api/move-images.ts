@@ -3,7 +3,7 @@ import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const moveImages = (body: { ids: string[]; folderId: string }) => call(workspaceEndpoints.imageMove, { body });
+const moveImages = (body: { ids: string[]; folderId: string }) => call(workspaceEndpoints.imageMove, { body });
 
 export function useMoveImages() {
   const client = useQueryClient();

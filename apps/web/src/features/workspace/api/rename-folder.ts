@@ -3,7 +3,7 @@ import { workspaceEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 import { workspaceKeys } from './workspace-keys.ts';
 
-export const renameFolder = (body: { id: string; name: string }) => call(workspaceEndpoints.folderRename, { body });
+const renameFolder = (body: { id: string; name: string }) => call(workspaceEndpoints.folderRename, { body });
 
 /** Renames a folder; the form shows a rejection on its field, so no toast. */
 export function useRenameFolder() {

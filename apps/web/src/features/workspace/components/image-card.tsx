@@ -17,6 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
 import { useFormatShortTime } from '../lib/format.ts';
 import { describe, downloadOf, type ImageActions } from '../lib/image-actions.ts';
+import { thumbSrcSet } from '../../../shared/ui/thumb-srcset.ts';
+
+/**
+ * The width of a card in `.ws-grid` (columns of at least 200 px beside the 320 px folder pane, under
+ * it below 900 px): browsers that size lazy images by their layout take it from there ("auto"); the
+ * others get this list, worked out from the same rules, a little over rather than under.
+ */
+const IMAGE_CARD_SIZES =
+  'auto, (max-width: 447.98px) calc(100vw - 32px), (max-width: 695.98px) calc(50vw - 24px), (max-width: 900px) calc(33.4vw - 32px), (max-width: 1039.98px) calc(50vw - 212px), (max-width: 1255.98px) calc(33.4vw - 146px), (max-width: 1439.98px) calc(25vw - 114px), 246px';
 
 interface Props {
   image: FolderImage;
@@ -74,7 +83,15 @@ export function ImageCard({ image, selected, onToggle, actions }: Props) {
           onClick={() => actions.preview(image)}
           title={t('images.open')}
         >
-          <img src={image.thumbUrl} alt={alt} loading="lazy" width={image.width} height={image.height} />
+          <img
+            src={image.thumbUrl}
+            srcSet={thumbSrcSet(image.thumbs)}
+            sizes={IMAGE_CARD_SIZES}
+            alt={alt}
+            loading="lazy"
+            width={image.width}
+            height={image.height}
+          />
         </button>
         <Checkbox
           className="ws-image__check"

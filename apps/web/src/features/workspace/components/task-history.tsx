@@ -7,6 +7,10 @@ import { PATHS } from '../../../shared/routes/paths.ts';
 import { useTasks } from '../api/list-tasks.ts';
 import { useFormatTime } from '../lib/format.ts';
 import { paramsLink } from '../lib/studio-link.ts';
+import { thumbSrcSet } from '../../../shared/ui/thumb-srcset.ts';
+
+/** A result's square in a task row (`.ws-task__thumbs img`). */
+const TASK_THUMB_SIZES = '62px';
 
 const STATE_COLOR: Record<Task['state'], string> = {
   submitting: 'processing',
@@ -67,7 +71,14 @@ export function TaskHistory() {
                   task.results
                     .slice(0, 4)
                     .map((r, i) => (
-                      <img key={r.id} src={r.thumbUrl} alt={t('history.resultAlt', { n: i + 1 })} loading="lazy" />
+                      <img
+                        key={r.id}
+                        src={r.thumbUrl}
+                        srcSet={thumbSrcSet(r.thumbs)}
+                        sizes={TASK_THUMB_SIZES}
+                        alt={t('history.resultAlt', { n: i + 1 })}
+                        loading="lazy"
+                      />
                     ))
                 ) : (
                   <span className="ws-task__placeholder">{running ? <LoadingOutlined /> : null}</span>

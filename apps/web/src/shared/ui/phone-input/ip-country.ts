@@ -1,4 +1,6 @@
-export const IP_COUNTRY_URL = 'https://ip2c.org/s';
+import { IP_COUNTRY_DEFAULT_URL } from '@turing/contract';
+
+export const IP_COUNTRY_URL = IP_COUNTRY_DEFAULT_URL;
 export const IP_COUNTRY_ERROR = 'unable to fetch the country';
 
 /**

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import { i18n } from '../../i18n/i18n.ts';
 import { PhoneInput, type PhoneInputMeta } from './phone-input.tsx';
-import { Controlled } from './test-utils.tsx';
+import { Controlled } from '../../../test/controlled-phone-input.tsx';
 
 const spy = () => vi.fn<(value: string, meta: PhoneInputMeta) => void>();
 const input = () => screen.getByRole<HTMLInputElement>('textbox');

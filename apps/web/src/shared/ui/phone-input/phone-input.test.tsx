@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { getCountries } from 'libphonenumber-js';
 import { i18n } from '../../i18n/i18n.ts';
 import { PhoneInput, type PhoneInputMeta } from './phone-input.tsx';
-import { Controlled } from './test-utils.tsx';
+import { Controlled } from '../../../test/controlled-phone-input.tsx';
 
 const countryButton = () => screen.getByRole('button', { name: /^Country/ });
 const listbox = () => screen.getByRole('listbox');

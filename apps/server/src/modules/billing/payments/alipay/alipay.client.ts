@@ -41,8 +41,7 @@ function keyObject(text: string, kind: 'private' | 'public'): KeyObject {
 /** The SDK takes one PEM form per key: the app's key as PKCS#8, Alipay's as SPKI. */
 export const appKeyPem = (text: string) =>
   keyObject(text, 'private').export({ type: 'pkcs8', format: 'pem' }).toString();
-export const alipayKeyPem = (text: string) =>
-  keyObject(text, 'public').export({ type: 'spki', format: 'pem' }).toString();
+const alipayKeyPem = (text: string) => keyObject(text, 'public').export({ type: 'spki', format: 'pem' }).toString();
 
 /** `2026-11-27 18:30:00`: the gateway's times (timestamp, time_expire), in Beijing time. */
 export const beijingTime = (at: Date) => beijingClock(at).replace('T', ' ');

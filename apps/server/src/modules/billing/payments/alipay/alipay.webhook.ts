@@ -10,7 +10,7 @@ import { fenOf } from './alipay.provider.ts';
  * retries for a day; past the limit a real one is only late (reconciliation asks anyway), while a
  * flood is refused before its signature is checked.
  */
-export const ALIPAY_WEBHOOK_LIMIT = { max: 300, timeWindow: '1 minute' };
+const ALIPAY_WEBHOOK_LIMIT = { max: 300, timeWindow: '1 minute' };
 
 /** Alipay takes the plain text `success` as received; anything else, it sends again later. */
 const answer = (reply: FastifyReply, status: number, text: 'success' | 'fail') =>

@@ -17,7 +17,7 @@ import {
  */
 
 /** How far a signed answer's or notification's timestamp may be from our clock. */
-export const SIGNATURE_MAX_SKEW_SECONDS = 5 * 60;
+const SIGNATURE_MAX_SKEW_SECONDS = 5 * 60;
 
 export interface MerchantKey {
   mchId: string;
@@ -112,7 +112,7 @@ export function decryptResource(apiV3Key: string, resource: EncryptedResource): 
 }
 
 /** A PEM public key, or a certificate's key, or bare base64 of an SPKI key. */
-export function loadPublicKey(text: string): KeyObject {
+function loadPublicKey(text: string): KeyObject {
   if (text.includes('BEGIN CERTIFICATE')) return new X509Certificate(text).publicKey;
   if (text.startsWith('-----BEGIN')) return createPublicKey(text);
   return createPublicKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });

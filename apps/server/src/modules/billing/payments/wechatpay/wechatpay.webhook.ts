@@ -11,7 +11,7 @@ import type { WechatTransaction } from './wechatpay.provider.ts';
  * retries for a day; past the limit a real one is only late (reconciliation asks anyway), while a
  * flood is refused before its signature is checked.
  */
-export const WECHATPAY_WEBHOOK_LIMIT = { max: 300, timeWindow: '1 minute' };
+const WECHATPAY_WEBHOOK_LIMIT = { max: 300, timeWindow: '1 minute' };
 
 interface Notification {
   id?: unknown;

@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '@turing/contract';
+import { CATALOGUE_PRICE_MAX, type CatalogueEntry } from '@turing/contract';
 import type { CatalogueUpdateBody } from '../../api/update-catalogue-entry.ts';
 
 /** One product as its row edits it: prices in yuan and dollars, not fen and cents. */
@@ -14,10 +14,10 @@ export interface CatalogueRow {
 export const ROW_FIELDS = ['cubes', 'priceCny', 'priceUsd', 'nameEn', 'nameZh', 'active'] as const;
 
 /** Highest price the console takes, in yuan or dollars (the contract's limit in minor units). */
-export const PRICE_MAX = 1_000_000;
+export const PRICE_MAX = CATALOGUE_PRICE_MAX / 100;
 
 /** Yuan or dollars with two decimals, as minor units (floating point never leaves 9.9 as 989.99…). */
-export const toMinor = (major: number) => Math.round(major * 100);
+const toMinor = (major: number) => Math.round(major * 100);
 
 export const toRow = (p: CatalogueEntry): CatalogueRow => ({
   cubes: p.kind === 'cubes' ? p.cubes : null,

@@ -13,7 +13,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import type { CatalogueEntry } from '@turing/contract';
+import { ADMIN_CUBES_MAX, CATALOGUE_NAME_MAX, type CatalogueEntry } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/http/api-error.ts';
 import { useCatalogue } from '../../api/list-catalogue.ts';
@@ -125,13 +125,13 @@ export function CatalogueTable() {
             name={[p.id, 'cubes']}
             rules={[
               { required: true, message: t('catalogue.cubesRule') },
-              { type: 'integer', min: 1, max: 1_000_000, message: t('catalogue.cubesRule') },
+              { type: 'integer', min: 1, max: ADMIN_CUBES_MAX, message: t('catalogue.cubesRule') },
             ]}
           >
             <InputNumber
               aria-label={t('catalogue.cubesOf', { name: label(p) })}
               min={1}
-              max={1_000_000}
+              max={ADMIN_CUBES_MAX}
               precision={0}
               style={{ width: 100 }}
             />
@@ -153,12 +153,12 @@ export function CatalogueTable() {
               name={[p.id, field]}
               rules={[
                 { required: true, whitespace: true, message: t('catalogue.nameRequired') },
-                { max: 80, message: t('catalogue.nameRule') },
+                { max: CATALOGUE_NAME_MAX, message: t('catalogue.nameRule') },
               ]}
             >
               <Input
                 aria-label={t(`catalogue.${field}Of`, { name: p.id })}
-                maxLength={80}
+                maxLength={CATALOGUE_NAME_MAX}
                 prefix={field === 'nameEn' ? 'EN' : '中'}
               />
             </Form.Item>

@@ -12,7 +12,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { CODE_STATUSES, type AdminCode } from '@turing/contract';
+import { CODES_BATCH_MAX, CODE_STATUSES, type AdminCode } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useCodes, type CodesFilter } from '../../api/list-codes.ts';
 import { useRevokeCodes } from '../../api/revoke-codes.ts';
@@ -190,7 +190,7 @@ export function CodesList({ filter, onFilter }: { filter: CodesListFilter; onFil
           aria-label={t('codes.batchFilterLabel')}
           placeholder={t('codes.batchFilter')}
           allowClear
-          maxLength={64}
+          maxLength={CODES_BATCH_MAX}
           style={{ width: 260 }}
           // Shows the batch picked elsewhere (a batch's name in the table, "show this batch").
           key={filter.batch ?? ''}

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, DatePicker, Flex, Form, Input, InputNumber, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { CODES_MINT_MAX, CODES_NOTE_MAX, type CallData, type billingAdminEndpoints } from '@turing/contract';
+import {
+  ADMIN_CUBES_MAX,
+  CODES_BATCH_MAX,
+  CODES_BATCH_PATTERN,
+  CODES_MINT_MAX,
+  CODES_NOTE_MAX,
+  CODES_PLAN_DAYS_MAX,
+  type CallData,
+  type billingAdminEndpoints,
+} from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { reportFormError } from '../../../../shared/forms/zod-rule.ts';
 import { useMintCodes } from '../../api/mint-codes.ts';
@@ -23,7 +32,6 @@ interface MintValues {
   note?: string;
 }
 
-const BATCH = /^[\w.-]{1,64}$/;
 const FIELDS = ['count', 'cubes', 'planDays', 'expiresAt', 'batch', 'note'];
 
 /** The end of the picked day in the operator's zone: a code "valid through" a day works all of it. */
@@ -106,10 +114,10 @@ export function MintForm({ onShowBatch }: { onShowBatch: (batch: string) => void
           <InputNumber min={1} max={CODES_MINT_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="cubes" label={t('codes.cubes')} dependencies={['planDays']} rules={[worthRule]}>
-          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          <InputNumber min={0} max={ADMIN_CUBES_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="planDays" label={t('codes.planDays')} dependencies={['cubes']} rules={[worthRule]}>
-          <InputNumber min={0} max={3650} precision={0} style={{ width: '100%' }} />
+          <InputNumber min={0} max={CODES_PLAN_DAYS_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="expiresAt" label={t('codes.expires')} extra={t('codes.expiresHelp')}>
           <DatePicker disabledDate={beforeToday} style={{ width: '100%' }} placeholder={t('codes.never')} />
@@ -118,9 +126,9 @@ export function MintForm({ onShowBatch }: { onShowBatch: (batch: string) => void
           name="batch"
           label={t('codes.batch')}
           extra={t('codes.batchHelp')}
-          rules={[{ pattern: BATCH, message: t('codes.batchRule') }]}
+          rules={[{ pattern: CODES_BATCH_PATTERN, message: t('codes.batchRule') }]}
         >
-          <Input maxLength={64} placeholder={t('codes.batchPlaceholder')} />
+          <Input maxLength={CODES_BATCH_MAX} placeholder={t('codes.batchPlaceholder')} />
         </Form.Item>
         <Form.Item name="note" label={t('codes.note')} className="codes-admin__note-field">
           <Input.TextArea maxLength={CODES_NOTE_MAX} showCount autoSize={{ minRows: 1, maxRows: 3 }} />

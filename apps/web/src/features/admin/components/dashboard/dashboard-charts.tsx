@@ -7,7 +7,7 @@ import { FAILED_STATES, formatCount, formatDuration, longDate, RUNNING_STATES, s
 import { RevenueCharts } from './revenue-charts.tsx';
 
 /** Grid, axes, tooltip and legend as every day-by-day chart draws them. */
-export function useDayAxes(format: (value: number, name: string) => string) {
+function useDayAxes(format: (value: number, name: string) => string) {
   const { i18n } = useTranslation();
   const c = useChartTheme();
   return (opts: { rightAxis?: boolean } = {}) => [

@@ -1,6 +1,6 @@
 import type { DashboardMoney, TaskState } from '@turing/contract';
 
-export const localeOf = (lang: string) => (lang === 'zh' ? 'zh-CN' : 'en-US');
+const localeOf = (lang: string) => (lang === 'zh' ? 'zh-CN' : 'en-US');
 
 export const formatCount = (n: number, lang: string) => new Intl.NumberFormat(localeOf(lang)).format(n);
 

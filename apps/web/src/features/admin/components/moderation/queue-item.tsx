@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Flex, Input, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ModerationQueueItem } from '@turing/contract';
+import { MODERATION_NOTE_MAX, type ModerationQueueItem } from '@turing/contract';
 import { formatTime } from '../../lib/format.ts';
 import { reasonText } from './reason-text.ts';
 import type { ItemNavProps } from './use-list-navigation.ts';
@@ -95,7 +95,7 @@ export function QueueItem({
           <Flex vertical gap={8}>
             <Input
               size="small"
-              maxLength={200}
+              maxLength={MODERATION_NOTE_MAX}
               value={reason}
               onChange={(e) => onReason(e.target.value)}
               onKeyDown={(e) => {

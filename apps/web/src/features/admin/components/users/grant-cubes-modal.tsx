@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { ADMIN_CUBES_MAX, GRANT_NOTE_MAX } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useGrantCubes } from '../../api/grant-cubes.ts';
 
@@ -8,11 +9,9 @@ interface GrantForm {
   reason: string;
 }
 
-const NOTE_MAX = 200;
 // getRandomValues, unlike randomUUID, also works on a console served over plain HTTP.
 const newKey = () =>
   `console:${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
-const CUBES_MAX = 1_000_000;
 
 /**
  * Grants cubes to one account, or takes them back with a negative number, with the reason the
@@ -69,20 +68,25 @@ export function GrantCubesModal({
           rules={[
             {
               validator: (_, v: number | null) =>
-                Number.isInteger(v) && v !== 0 && Math.abs(v!) <= CUBES_MAX
+                Number.isInteger(v) && v !== 0 && Math.abs(v!) <= ADMIN_CUBES_MAX
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('users.grant.cubesRequired'))),
             },
           ]}
         >
-          <InputNumber<number> precision={0} min={-CUBES_MAX} max={CUBES_MAX} style={{ width: 200 }} />
+          <InputNumber<number> precision={0} min={-ADMIN_CUBES_MAX} max={ADMIN_CUBES_MAX} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item
           name="reason"
           label={t('users.grant.reason')}
           rules={[{ required: true, whitespace: true, message: t('users.grant.reasonRequired') }]}
         >
-          <Input.TextArea rows={2} maxLength={NOTE_MAX} showCount placeholder={t('users.grant.reasonPlaceholder')} />
+          <Input.TextArea
+            rows={2}
+            maxLength={GRANT_NOTE_MAX}
+            showCount
+            placeholder={t('users.grant.reasonPlaceholder')}
+          />
         </Form.Item>
       </Form>
       {grant.isError ? <Alert type="error" showIcon title={grant.error.message} data-testid="grant-error" /> : null}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import type { AdminUserSummary } from '@turing/contract';
+import { LIMITS, type AdminUserSummary } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchUsers } from '../../api/search-users.ts';
 import { formatTime } from '../../lib/format.ts';
@@ -69,7 +69,7 @@ export function UserSearch({
         placeholder={t('users.search.placeholder')}
         enterButton={t('users.search.button')}
         allowClear
-        maxLength={254}
+        maxLength={LIMITS.accountQueryMax}
         style={{ maxWidth: 560 }}
         data-testid="users-search"
       />

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../../shared/i18n/i18n.ts';
 import { MaskEditor } from './mask-editor.tsx';
 import type { MaskShape } from './mask-types.ts';
-import { installFakeCanvas, installViewport } from './test-konva.ts';
+import { installFakeCanvas, installViewport } from '../../../../test/fake-konva.ts';
 
 const SIZE = 4096;
 // 800×600 viewport, 4096² image, 16 px margin: fitted at 568/4096 and offset (116, 16).

@@ -3,7 +3,7 @@ import { drawMask } from './mask-draw.ts';
 import { hasRegion } from './mask-geometry.ts';
 import { shapesFromMask } from './mask-from-image.ts';
 import type { MaskShape } from './mask-types.ts';
-import { TestCanvas } from './test-canvas.ts';
+import { TestCanvas } from '../../../../test/test-canvas.ts';
 
 /** A w × h mask, white (255) where `inside` says so. */
 function mask(w: number, h: number, inside: (x: number, y: number) => boolean) {

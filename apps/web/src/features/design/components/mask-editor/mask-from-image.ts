@@ -2,7 +2,7 @@ import { contours } from 'd3-contour';
 import type { MaskShape } from './mask-types.ts';
 
 /** A mask traced on a grid this size at most: outlines to a few image pixels, a few hundred points each. */
-export const TRACE_GRID = 256;
+const TRACE_GRID = 256;
 
 /** Twice the signed area of a closed ring (shoelace): positive one way round, negative the other. */
 function ringArea(ring: readonly (readonly number[])[]) {

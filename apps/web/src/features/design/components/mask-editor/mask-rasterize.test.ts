@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rasterizeMask, type CreateMaskSurface } from './mask-rasterize.ts';
 import type { MaskShape } from './mask-types.ts';
-import { TestCanvas } from './test-canvas.ts';
+import { TestCanvas } from '../../../../test/test-canvas.ts';
 
 /** Rasterises into a TestCanvas and hands it back with the size the surface was asked for. */
 async function raster(shapes: MaskShape[], width = 32, height = 24) {

@@ -8,7 +8,7 @@ import './presets.css';
  * render holds the base's lines firmly and repaints the surfaces; image to image keeps little of
  * the base, so the prompt and tags restyle it freely; iteration is the form's usual balance.
  */
-export const RENDER_MODE_WEIGHTS: Record<RenderMode, Pick<StudioValues, 'imageWeight' | 'controlStrength'>> = {
+const RENDER_MODE_WEIGHTS: Record<RenderMode, Pick<StudioValues, 'imageWeight' | 'controlStrength'>> = {
   iterate: { imageWeight: 0.5, controlStrength: 0.6 },
   neural: { imageWeight: 0.25, controlStrength: 0.9 },
   img2img: { imageWeight: 0.3, controlStrength: 0.6 },

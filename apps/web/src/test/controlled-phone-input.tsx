@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PhoneInput, type PhoneInputProps } from './phone-input.tsx';
+import { PhoneInput, type PhoneInputProps } from '../shared/ui/phone-input/phone-input.tsx';
 
 /** The input held by React state, as a form would hold it, reporting every change it accepts. */
 export function Controlled({ initial = '', ...props }: PhoneInputProps & { initial?: string }) {

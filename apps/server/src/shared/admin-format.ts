@@ -30,7 +30,7 @@ export function table(header: string[], rows: string[][], max: number[] = []): s
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n');
 }
 
-export const when = (iso: string) => new Date(iso).toLocaleString('sv-SE', { dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString('sv-SE', { dateStyle: 'short', timeStyle: 'short' });
 
 /** A table of tickets; `more` is the hint shown when further pages exist. */
 export function formatList(tickets: AdminTicketSummary[], status: string, more: string | null = null): string {

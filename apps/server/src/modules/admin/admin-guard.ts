@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/app-error.ts';
-import type { RateCounterService } from '../auth/index.ts';
+import type { RateCounterService } from '../identity/index.ts';
 import { tokenMatches } from './admin-token.ts';
 
 /**

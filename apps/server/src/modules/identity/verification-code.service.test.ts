@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verificationCodes } from '../../db/schema/index.ts';
+import { scoped } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
+import { createVerificationCodeRepository } from './verification-code.repository.ts';
 import { createVerificationCodeService } from './verification-code.service.ts';
 
 let t: TestApp;
@@ -10,6 +12,9 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+const codesOn = (app: TestApp) =>
+  createVerificationCodeService({ codes: scoped(app.database.db, createVerificationCodeRepository) });
 
 const outcome = (p: Promise<unknown>) =>
   p.then(
@@ -20,7 +25,7 @@ const outcome = (p: Promise<unknown>) =>
 describe('verification code tries', () => {
   // Races show on PostgreSQL (the suite's second run); PGlite runs one statement at a time.
   it('compares at most five guesses, however many arrive at once', async () => {
-    const codes = createVerificationCodeService(t.database.db);
+    const codes = codesOn(t);
     const target = 'burst@example.com';
     const { code, id } = await codes.issue({ channel: 'email', target, purpose: 'register' });
     const wrong = code === '000000' ? '111111' : '000000';
@@ -41,7 +46,7 @@ describe('verification code tries', () => {
   });
 
   it('counts the right code as a try too, so a sixth guess never gets compared', async () => {
-    const codes = createVerificationCodeService(t.database.db);
+    const codes = codesOn(t);
     const target = 'steady@example.com';
     const { code } = await codes.issue({ channel: 'email', target, purpose: 'reset' });
     const wrong = code === '000000' ? '111111' : '000000';

@@ -1,61 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../db/client.ts';
-import type { TaskRow, UploadRow } from '../db/schema/index.ts';
-import type { Engine, EngineEvent, EngineResult, EngineRunContext } from './engine.ts';
-import { prepareEngineTask, type LoadImage, type SourceOf } from './engine-task.ts';
-import type { TaskLifecycle } from './lifecycle/index.ts';
-import { checkDelivered, completeWithResults } from './completion.ts';
-import { pasteBack } from './paste-back.ts';
-import { createProgressWriter } from './progress-writer.ts';
-import { recoverOrphans } from './recover.ts';
-import { backInLine, settleFailure, WAIT_RETRY_SECONDS } from './settle-failure.ts';
+import type { TaskRow } from '../db/schema/index.ts';
+import type { Engine } from './engine.ts';
 import { TASK_QUEUED_CHANNEL, type LocalSlot } from './queue.ts';
-import type { GenerationSettings } from './settings.ts';
+import { recoverOrphans } from './recover.ts';
+import { backInLine, WAIT_RETRY_SECONDS } from './settle-failure.ts';
+import { runTask, type Start, type TaskRunDeps } from './task-run.ts';
 
 export const CANCEL_CHANNEL = 'task_cancel';
-const PROGRESS_MS = 300;
 
-/**
- * What the runner needs of storage and the workspace (the modules above wire them in). `Stored`:
- * a result whose files are written and whose row is not yet.
- */
-export interface ResultSink<Stored> {
-  savePreview(taskId: string, image: Buffer): Promise<string>;
-  dropPreview(key: string): Promise<void>;
-  /** Writes a result's files. `createdAt` orders a task's results as the engine made them (image i holds seed + i). */
-  storeResult(userId: string, taskId: string, png: Buffer, createdAt: Date): Promise<Stored>;
-  /** Writes the stored results' rows in `tx`. */
-  recordResults(tx: Db, stored: Stored[]): Promise<UploadRow[]>;
-  /**
-   * Files the task's results into the user's workspace in `tx` (one statement); false when that
-   * has to be done by `fileResults` after all.
-   */
-  fileResultsIn(tx: Db, userId: string, taskId: string, folderId: string | null): Promise<boolean>;
-  /** Told once the rows are committed (their thumbnails follow). */
-  recorded(rows: UploadRow[], stored: Stored[]): void;
-  /** Files the task's results into the user's workspace; may fail without failing the task. */
-  fileResults(userId: string, taskId: string, folderId: string | null): Promise<unknown>;
-}
-
-export interface RunnerDeps<Stored = unknown> {
-  database: Database;
-  lifecycle: TaskLifecycle;
+export interface RunnerDeps<Stored = unknown> extends TaskRunDeps<Stored> {
   findTask(id: string): Promise<TaskRow | null>;
-  loadImage: LoadImage;
-  /** Where an upscale's base image came from (the "Preview" mark follows it); absent: unknown. */
-  sourceOf?: SourceOf;
-  sink: ResultSink<Stored>;
-  settings: GenerationSettings;
   engine(name: string): Promise<Engine>;
-  /** Hands the task to the workers again after `seconds`. */
-  enqueueLater(taskId: string, seconds: number): Promise<void>;
-  log: FastifyBaseLogger;
   /** `<nodeId>:<pid>:<random>`: a restarted node recognises its earlier processes by the prefix. */
   workerId: string;
   nodeId: string;
-  signal: AbortSignal;
-  /** Told when a task of the user completes (first-generation achievement); never fails the task. */
-  onComplete?(userId: string): Promise<void>;
   /** Engines whose tasks this process claims from the queue as they arrive. */
   engineNames: readonly string[];
   /** Queued tasks of an engine, oldest first (for the ones whose engine has no server now). */
@@ -65,12 +22,10 @@ export interface RunnerDeps<Stored = unknown> {
 /** A notification can be missed (a reconnect, a task of a node that died): the queue is read this often anyway. */
 const SWEEP_MS = 2_000;
 
-export type Start = (engine: Engine, job: Parameters<Engine['run']>[0], ctx: EngineRunContext) => Promise<EngineResult>;
-
 /**
- * Runs tasks handed over by the queue: claims one (exactly one process wins), feeds the engine,
- * reports what it does to the task lifecycle, stores every result before the task completes, and
- * turns engine faults into the lifecycle's events (the lifecycle decides state, refund and retry).
+ * Schedules the tasks handed over by the queue: claims them while this process has room (exactly
+ * one process wins each), runs each one (task-run.ts), takes back the tasks of processes that
+ * died (recover.ts), and passes cancels on to the running ones.
  */
 export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
   const { lifecycle, log } = deps;
@@ -82,108 +37,17 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
   let sweep: NodeJS.Timeout | null = null;
   let stopQueued: (() => Promise<void>) | null = null;
 
-  /** `taken`: the task was taken up from an earlier process (which may have stored results of its own). */
+  /**
+   * Runs a claimed task (see task-run.ts), counted as running here until it ends: the cancel
+   * channel and the heartbeat find it by id. `taken`: taken up from an earlier process.
+   */
   async function follow(claimed: TaskRow, engine: Engine, start: Start, taken = false) {
-    const taskId = claimed.id;
-    const claimedAt = performance.now();
     const controller = new AbortController();
-    running.set(taskId, controller);
-    const timeout = setTimeout(() => controller.abort('timeout'), deps.settings.timeoutMs);
-    const stopOnShutdown = () => controller.abort('shutdown');
-    deps.signal.addEventListener('abort', stopOnShutdown, { once: true });
-    let previewKey: string | null = null;
-    // Reports are written in the order the engine made them; a failed write is logged, never thrown.
-    let chain: Promise<unknown> = Promise.resolve();
-    const inOrder = (what: string, fn: () => Promise<unknown>) => {
-      chain = chain.then(fn).catch((err: unknown) => log.warn({ err, taskId }, `${what} not recorded`));
-      return chain;
-    };
-    // Whether the task is shown waiting in a server's queue: from its claim from the line (next
-    // there) until the engine says it started. `started` changes nothing otherwise and is not written; a
-    // place in a server's queue that the start overtook before it was written is not written either.
-    let shownAtServer = claimed.serverAhead !== null;
-    // A server holds the task under a recorded reference (taken up, or accepted in this run).
-    let accepted = Boolean(claimed.engineRef);
-    let startedSeen = false;
-    const progress = createProgressWriter(PROGRESS_MS, (e) =>
-      inOrder('progress', async () => {
-        const key = e.preview ? await deps.sink.savePreview(taskId, e.preview) : null;
-        await lifecycle.progress(taskId, Math.min(99, Math.round(e.percent)), key);
-        shownAtServer = false;
-        // Only the latest preview is ever shown: the one before it goes.
-        if (key && previewKey) await deps.sink.dropPreview(previewKey);
-        if (key) previewKey = key;
-      }).then(() => undefined),
-    );
-    const onEvent = (e: EngineEvent) => {
-      // A report of nothing done yet says nothing: a task still waiting at its server stays shown there.
-      if (e.type === 'progress') return e.percent > 0 || e.preview ? progress.report(e) : undefined;
-      // inOrder() catches and logs: these never reject.
-      else if (e.type === 'accepted') {
-        accepted = true;
-        inOrder('accepted', () => lifecycle.accepted(taskId, e.server, e.ref)).catch(() => {});
-      } else if (e.type === 'queued')
-        inOrder('server queue', async () => {
-          if (startedSeen) return;
-          if (await lifecycle.serverQueued(taskId, e.ahead)) shownAtServer = true;
-        }).catch(() => {});
-      else {
-        startedSeen = true;
-        inOrder('start', async () => {
-          if (!shownAtServer) return;
-          await lifecycle.started(taskId);
-          shownAtServer = false;
-        }).catch(() => {});
-      }
-    };
+    running.set(claimed.id, controller);
     try {
-      const prepared = await prepareEngineTask(claimed, deps.settings, deps.loadImage, deps.sourceOf);
-      const job = prepared.task;
-      const engineStarted = performance.now();
-      const result = await start(engine, job, {
-        signal: controller.signal,
-        onEvent,
-        avoidServers: claimed.failedServers,
-      });
-      const engineMs = Math.round(performance.now() - engineStarted);
-      checkDelivered(engine.name, taskId, job.count, result.images.length, log);
-      // A report under way finishes while the results are stored, before the task completes (its
-      // events keep their order); one still waiting is dropped, as the results replace it. The
-      // reports never reject.
-      const reported = progress.close().then(() => chain);
-      const stored = (async () => {
-        let images = result.images;
-        if (prepared.original && prepared.mask) {
-          // Scaled back to the original and laid in through the mask: outside it, the original's pixels stay exactly.
-          const { original, mask } = prepared;
-          images = await Promise.all(images.map((img) => pasteBack(original, img, mask)));
-        }
-        const at = Date.now();
-        return Promise.all(
-          images.map((png, i) => deps.sink.storeResult(claimed.userId, taskId, png, new Date(at + i))),
-        );
-      })();
-      const [, saved] = await Promise.all([reported, stored]);
-      const run = { claimed, taken, server: result.server, engineMs, saved, asked: job.count };
-      const done = await completeWithResults(deps, run);
-      log.debug({ taskId, engineMs, totalMs: Math.round(performance.now() - claimedAt) }, 'task complete');
-      if (!done) log.warn({ taskId }, 'task ended elsewhere while generating; its results are kept');
-      else await deps.onComplete?.(claimed.userId).catch(() => {});
-    } catch (err) {
-      await progress.close();
-      await chain;
-      await settleFailure(
-        deps,
-        claimed.id,
-        err,
-        controller.signal.reason as string | undefined,
-        accepted && !!engine.resume,
-      );
+      await runTask(deps, claimed, engine, start, { controller, taken });
     } finally {
-      if (previewKey) deps.sink.dropPreview(previewKey).catch(() => {});
-      clearTimeout(timeout);
-      deps.signal.removeEventListener('abort', stopOnShutdown);
-      running.delete(taskId);
+      running.delete(claimed.id);
       // A slot is free: the next task in line, if the last pass left some for want of room (a task
       // queued since then announces itself).
       if (backlog) pump();
@@ -374,4 +238,3 @@ export function createTaskRunner<Stored>(deps: RunnerDeps<Stored>) {
     },
   };
 }
-export type TaskRunner = ReturnType<typeof createTaskRunner>;

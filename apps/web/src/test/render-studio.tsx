@@ -2,9 +2,9 @@ import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { mockApi, type ApiAnswer } from '../../../test/render-app.tsx';
-import type { StudioMode } from '../lib/studio-values.ts';
-import { StudioPage } from './studio-page.tsx';
+import type { StudioMode } from '../features/design/lib/studio-values.ts';
+import { StudioPage } from '../features/design/components/studio-page.tsx';
+import { mockApi, type ApiAnswer } from './render-app.tsx';
 
 type Answer = ApiAnswer | ((body: unknown) => ApiAnswer);
 

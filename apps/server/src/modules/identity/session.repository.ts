@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, type UserRow, users } from '../../db/schema/index.ts';
-import { isVipNow } from '../billing/index.ts';
+import { isVipNow } from './vip.ts';
 
 /** The user as requests see it: every column but the password hash, which only password checks read. */
 export type SessionUser = Omit<UserRow, 'passwordHash'> & { hasPassword: boolean; operatorRole: string | null };

@@ -1,4 +1,4 @@
-import type { MaskDrawingContext } from './mask-draw.ts';
+import type { MaskDrawingContext } from '../features/design/components/mask-editor/mask-draw.ts';
 
 /**
  * A tiny software rasteriser for tests: one grey byte per pixel, a pixel painted when its centre is inside

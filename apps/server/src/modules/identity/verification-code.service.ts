@@ -1,15 +1,22 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
+import type { Scoped } from '../../db/scoped.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { createVerificationCodeRepository, type CodeRow } from './verification-code.repository.ts';
+import type { CodeRow, VerificationCodeRepository } from './verification-code.repository.ts';
 
 const hashCode = (target: string, code: string) => createHash('sha256').update(`${target}:${code}`).digest('hex');
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+export interface VerificationCodeServiceDeps {
+  codes: Scoped<VerificationCodeRepository>;
+  now?: () => Date;
+}
+
 /** Six-digit codes: valid 10 minutes, one per minute per target, five tries, used once. */
-export function createVerificationCodeService(db: Db, now: () => Date = () => new Date()) {
-  const repo = createVerificationCodeRepository(db);
+export function createVerificationCodeService(deps: VerificationCodeServiceDeps) {
+  const repo = deps.codes.pool;
+  const now = deps.now ?? (() => new Date());
   return {
     /**
      * Opens a new code for a target. `deliverable: false` opens a stand-in that no code matches:
@@ -61,9 +68,9 @@ export function createVerificationCodeService(db: Db, now: () => Date = () => ne
       return row;
     },
 
-    /** Uses a checked code up inside the caller's transaction. */
-    async consume(tx: Db, id: string) {
-      const ok = await createVerificationCodeRepository(tx).consume(id, now());
+    /** Uses a checked code up, inside the caller's transaction when given one. */
+    async consume(id: string, tx?: Db) {
+      const ok = await (tx ? deps.codes.in(tx) : repo).consume(id, now());
       if (!ok) throw new AppError('CODE_EXPIRED');
     },
   };
