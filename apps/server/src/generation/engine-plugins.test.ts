@@ -1,57 +1,13 @@
 import { pino } from 'pino';
-import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { made, tiny } from '../../test-support/tiny-engine.ts';
 import { loadConfig } from '../config.ts';
 import { engineCapabilities } from './capabilities.ts';
-import type { EngineConfig, EngineDescriptor } from './engine-descriptor.ts';
-import type { Engine } from './engine.ts';
 import { createEngineRegistry } from './engines.ts';
 import { ENGINES } from './engines/index.ts';
 import { resultSeed } from './seeds.ts';
 import { generationSettings } from './settings.ts';
 
-// An engine no product has: registered here only, in a list of its own, to show that an engine is
-// its descriptor and nothing else (no switch elsewhere names it).
-const tinySettings = z.object({
-  TINY_URL: z.string().default('').describe('Where the tiny engine runs.'),
-  TINY_STEPS: z.coerce.number().int().min(1).default(3).describe('Steps a tiny image takes.'),
-});
-const made: { config: EngineConfig<typeof tinySettings>; engine: Engine }[] = [];
-const tiny: EngineDescriptor<'tiny', typeof tinySettings> = {
-  name: 'tiny',
-  capabilities: {
-    modes: ['text', 'upscale'],
-    maxCount: 2,
-    aspects: ['1:1'],
-    qualities: ['SD'],
-    mask: false,
-    reference: false,
-    depth: false,
-    lineArt: false,
-    seed: true,
-    negativePrompt: false,
-    upscale: [2],
-    languages: ['en'],
-  },
-  settings: tinySettings,
-  isSetUp: (config) => config.TINY_URL !== '',
-  needs: 'TINY_URL',
-  async create({ config }) {
-    const engine: Engine = {
-      name: 'tiny',
-      canCancelRunning: false,
-      run: async () => ({ images: [] }),
-      health: async () => ({ ok: true }),
-      available: () => true,
-      capacity: () => undefined,
-      close: vi.fn(async () => undefined),
-    };
-    made.push({ config, engine });
-    return engine;
-  },
-  resultSeed: ({ seed }, index) => seed * 10 + index,
-  canCancelRunning: false,
-};
 const engines = [...ENGINES, tiny];
 
 const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/turing-engine-plugins' };

@@ -8,7 +8,6 @@ export { createJobWakeups } from './engines/async-job/wakeups.ts';
 export type { DrainMark, DrainSource } from './engines/comfyui/operator-drains.ts';
 export { preview as previewEngine } from './engines/preview/descriptor.ts';
 export { renderImage as renderPreviewImage } from './engines/preview/render-modes.ts';
-export { ENGINE_CAPABILITIES } from './capabilities.ts';
 export { createInputStager, reachableFromOutside } from './input-stager.ts';
 export {
   createTaskLifecycle,

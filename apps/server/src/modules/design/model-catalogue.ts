@@ -1,6 +1,5 @@
 import { MODELS, type ModelInfo } from '@turing/contract';
 import { MODEL_CATALOGUE, type GenerationSettings } from '../../generation/index.ts';
-import { capabilitiesOf } from './model-check.ts';
 
 const FACTORS = [2, 4] as const;
 
@@ -15,7 +14,7 @@ export function createModelCatalogue(settings: GenerationSettings) {
       const items: ModelInfo[] = [];
       for (const id of MODELS) {
         const engine = settings.engineFor(id);
-        const capabilities = capabilitiesOf(engine);
+        const capabilities = settings.capabilities(engine);
         // A misspelt engine in MODEL_ENGINES: nothing to describe (the operator's fleet check names it).
         if (!capabilities) continue;
         const available = settings.engineSetUp(engine);
@@ -35,7 +34,9 @@ export function createModelCatalogue(settings: GenerationSettings) {
             languages: [...capabilities.languages],
           },
           upscaleFactors: FACTORS.filter((upscale) =>
-            capabilitiesOf(settings.engineForTask({ model: id, mode: 'upscale', upscale }))?.upscale.includes(upscale),
+            settings
+              .capabilities(settings.engineForTask({ model: id, mode: 'upscale', upscale }))
+              ?.upscale.includes(upscale),
           ),
           available,
           unavailable: available ? null : 'not_set_up',

@@ -16,12 +16,12 @@ const settings = (upscaler: EngineCapabilities | null) => ({
   engineForTask: (p: { mode: string; upscale?: number }) =>
     p.mode === 'upscale' && p.upscale !== 2 ? ('preview' as const) : ('stability' as const),
   engineSetUp: () => true,
-  caps: (engine: string) => (engine === 'preview' ? upscaler : narrow),
+  capabilities: (engine: string) => (engine === 'preview' ? upscaler : narrow),
 });
 const check = (params: TaskParamsInput, upscaler: EngineCapabilities | null = ENGINE_CAPABILITIES.preview) => {
   const s = settings(upscaler);
   try {
-    checkModel(taskParams.parse(params), s, s.caps);
+    checkModel(taskParams.parse(params), s);
     return null;
   } catch (err) {
     return (err as { code: string; params: object }).code;
@@ -47,16 +47,16 @@ describe('what a model cannot do', () => {
     expect(check({ mode: 'text', prompt: 'x', negativePrompt: 'people' })).toBe('MODEL_NEGATIVE_UNSUPPORTED');
     expect(check({ mode: 'text', prompt: 'x', negativePrompt: '  ' })).toBeNull();
     expect(check({ mode: 'text', prompt: 'x' })).toBeNull();
-    const s = { ...settings(null), caps: () => ({ ...narrow, negativePrompt: true }) };
+    const s = { ...settings(null), capabilities: () => ({ ...narrow, negativePrompt: true }) };
     expect(() =>
-      checkModel(taskParams.parse({ mode: 'text', prompt: 'x', negativePrompt: 'people' }), s, s.caps),
+      checkModel(taskParams.parse({ mode: 'text', prompt: 'x', negativePrompt: 'people' }), s),
     ).not.toThrow();
   });
 
   it('refuses an edit region on a model without masks', () => {
-    const s = { ...settings(null), caps: () => ({ ...narrow, modes: ['edit' as const] }) };
+    const s = { ...settings(null), capabilities: () => ({ ...narrow, modes: ['edit' as const] }) };
     const edit = taskParams.parse({ mode: 'edit', baseImageId: id, maskImageId: id });
-    expect(() => checkModel(edit, s, s.caps)).toThrow('MODEL_MASK_UNSUPPORTED');
+    expect(() => checkModel(edit, s)).toThrow('MODEL_MASK_UNSUPPORTED');
   });
 
   it('gives a text task without a size the model’s aspect nearest 4:3', () => {

@@ -1,9 +1,6 @@
 import type { EngineCapabilities, SizePreset, TaskParams } from '@turing/contract';
-import { ENGINE_CAPABILITIES, type EngineName, type GenerationSettings } from '../../generation/index.ts';
+import type { GenerationSettings } from '../../generation/index.ts';
 import { AppError } from '../../shared/app-error.ts';
-
-/** What a model can do here: its engine's capabilities, or null for a misspelt engine name. */
-export const capabilitiesOf = (engine: EngineName): EngineCapabilities | null => ENGINE_CAPABILITIES[engine] ?? null;
 
 /** The aspect a text task gets when none is given: 4:3, or the model's nearest one when it cannot make 4:3. */
 export function defaultAspect(caps: EngineCapabilities | null): SizePreset {
@@ -26,9 +23,9 @@ export function defaultAspect(caps: EngineCapabilities | null): SizePreset {
  */
 export function checkModel(
   p: TaskParams,
-  settings: Pick<GenerationSettings, 'engineFor' | 'engineForTask' | 'engineSetUp'>,
-  capabilities: (engine: EngineName) => EngineCapabilities | null = capabilitiesOf,
+  settings: Pick<GenerationSettings, 'engineFor' | 'engineForTask' | 'engineSetUp' | 'capabilities'>,
 ): void {
+  const capabilities = (engine: string) => settings.capabilities(engine);
   if (p.mode === 'upscale') {
     const factor = p.upscale ?? 2;
     if (!capabilities(settings.engineForTask(p))?.upscale.includes(factor))

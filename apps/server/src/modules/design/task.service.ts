@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { CostPreview, InsufficientDetails, Locale, Task, TaskParams } from '@turing/contract';
+import type { CostPreview, EngineCapabilities, InsufficientDetails, Locale, Task, TaskParams } from '@turing/contract';
 import { FINISHED_STATES } from '@turing/contract';
 import {
-  ENGINE_CAPABILITIES,
   needsTranslation,
-  type EngineName,
   type GenerationSettings,
   type TaskLifecycle,
   type Translator,
@@ -14,7 +12,7 @@ import type { LedgerService } from '../billing/index.ts';
 import type { UploadRow } from '../../db/schema/index.ts';
 import type { GeneratedImages, UploadService } from '../upload/index.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { capabilitiesOf, checkModel, defaultAspect } from './model-check.ts';
+import { checkModel, defaultAspect } from './model-check.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { extractLineArt } from './line-art.ts';
 import type { TaskPayloads } from './task-payload.ts';
@@ -25,8 +23,8 @@ import type { TaskRepository } from './task.repository.ts';
  * Chinese (Wan, OpenAI) reads the prompt as typed. The preview stands in for the English-only
  * fleet, so it shows what the fleet would be sent.
  */
-const translatesFor = (engine: string) =>
-  engine === 'preview' || !(ENGINE_CAPABILITIES[engine as EngineName]?.languages ?? []).includes('zh');
+const translatesFor = (engine: string, caps: EngineCapabilities | null) =>
+  engine === 'preview' || !(caps?.languages ?? []).includes('zh');
 const FINISHED: readonly string[] = FINISHED_STATES;
 
 export interface TaskServiceDeps {
@@ -84,7 +82,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     const packages = await deps.catalogue.packagesFor(userId, p.wordPackageIds);
     let text = p.prompt;
     let translation: Task['translation'] = 'not_needed';
-    if (text && translatesFor(engine) && needsTranslation(text)) {
+    if (text && translatesFor(engine, settings.capabilities(engine)) && needsTranslation(text)) {
       if (deps.translator) {
         try {
           text = await deps.translator.translate(text);
@@ -96,7 +94,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     }
     // A model that cannot use a negative prompt is sent none: the user's own was refused at
     // submit (checkModel), and a word package's negatives are left out rather than held against it.
-    const takesNegative = capabilitiesOf(engine as EngineName)?.negativePrompt !== false;
+    const takesNegative = settings.capabilities(engine)?.negativePrompt !== false;
     const negatives = takesNegative ? [p.negativePrompt, ...packages.map((w) => w.negative)].filter(Boolean) : [];
     const prompt = [text, ...tagParts, ...packages.map((w) => w.positive)].filter(Boolean).join(', ');
     return { prompt, negative: negatives.join(', '), translation };
@@ -150,7 +148,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const stored: TaskParams = {
         ...params,
         ...(params.mode === 'text' && {
-          size: params.size ?? defaultAspect(capabilitiesOf(settings.engineFor(params.model))),
+          size: params.size ?? defaultAspect(settings.capabilities(settings.engineFor(params.model))),
         }),
         seed: params.seed ?? randomInt(0, 2 ** 31),
       };
