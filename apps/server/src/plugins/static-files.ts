@@ -8,7 +8,7 @@ import type { BootData } from '@turing/contract';
 import { createIndexPage } from './index-page.ts';
 import { LOCAL_FILES_PATH } from '../storage/local.ts';
 import type { UrlSigner } from '../storage/signed-urls.ts';
-import { visibilityOf, type ObjectStorage } from '../storage/storage.ts';
+import { isSafeKey, visibilityOf, type ObjectStorage } from '../storage/storage.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -33,6 +33,9 @@ async function filesRoute(
     { schema: { hide: true } },
     async (req, reply) => {
       const key = req.params['*'];
+      // A key with a `..` segment could name a private object behind a public prefix: refused
+      // before its visibility is read from it.
+      if (!isSafeKey(key)) return reply.callNotFound();
       // The key alone tells the visibility: a bad signature is refused before the store is asked,
       // so guesses cost a remote store nothing.
       const priv = visibilityOf(key) === 'private';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UrlSigner } from './signed-urls.ts';
-import { contentTypeOf, objectKey, visibilityOf, type ObjectStorage } from './storage.ts';
+import { contentTypeOf, isSafeKey, objectKey, visibilityOf, type ObjectStorage } from './storage.ts';
 
 /** The path the app serves local objects under (see plugins/static-files.ts). */
 export const LOCAL_FILES_PATH = '/files/';
@@ -25,7 +25,7 @@ export function createLocalStorage(opts: { root: string; signer: UrlSigner }): O
   const root = path.resolve(opts.root);
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(root + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
+    if (!isSafeKey(key) || !full.startsWith(root + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
     return full;
   };
   let writes = 0;

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { LOCAL_FILES_PATH } from './local.ts';
 import type { UrlSigner } from './signed-urls.ts';
-import { contentTypeOf, objectKey, visibilityOf, type ObjectStorage } from './storage.ts';
+import { contentTypeOf, isSafeKey, objectKey, visibilityOf, type ObjectStorage } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -117,7 +117,5 @@ export function createS3Storage(opts: S3StorageOptions): ObjectStorage {
 }
 
 /** Keys the app writes: no empty, `.` or `..` segments, so /files never reaches odd bucket paths. */
-const isSafeKey = (key: string) => key.length > 0 && key.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
-
 const isMissing = (err: unknown) =>
   err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);

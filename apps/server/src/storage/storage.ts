@@ -16,6 +16,14 @@ export const objectKey = (visibility: Visibility, name: string) => `${VISIBILITY
 const LEGACY_PUBLIC = 'avatar/';
 
 /**
+ * Whether a key names one object: no empty, `.` or `..` segment (a key is a path under the store's
+ * root, so `public/../private/x` would reach a private object through a public prefix) and no
+ * backslash or NUL. Every store and the files route refuse any other key before looking at it.
+ */
+export const isSafeKey = (key: string) =>
+  key.length > 0 && !/[\\\0]/.test(key) && key.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+
+/**
  * An object's visibility, from its key. Any other key without a prefix is private, so it stays
  * reachable through signed URLs and never becomes public by accident.
  */

@@ -129,7 +129,8 @@ export function withSmallThumbs(storage: ObjectStorage): ObjectStorage {
     ...storage,
     async getStream(key) {
       const found = await storage.getStream(key);
-      const largeKey = found ? null : largeOf(key);
+      // Every image a srcset names is private (behind a signed URL): only those are filled in.
+      const largeKey = found || visibilityOf(key) !== 'private' ? null : largeOf(key);
       return largeKey ? backfill(key, largeKey) : found;
     },
   };
