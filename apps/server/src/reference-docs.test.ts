@@ -1,44 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { tiny as tinyEngine } from '../test-support/tiny-engine.ts';
 import { configSchema } from './config.ts';
-import type { EngineDescriptor } from './generation/engine-descriptor.ts';
 import { ENGINES } from './generation/engines/index.ts';
 import { enginesTable, lifecycleTable, refreshDocs, settingsTables, withGeneratedParts } from './reference-docs.ts';
 
-// An engine no product has, declared as a descriptor alone (as engine-plugins.test.ts declares one),
+// The test-only engine (test-support/tiny-engine.ts), here with a guide and input limits of its own,
 // to see the generated tables follow whatever engines they are given.
-function tinyEngine<S extends z.ZodObject>(settings: S): EngineDescriptor<'tiny', S> {
-  return {
-    name: 'tiny',
-    capabilities: {
-      modes: ['text', 'upscale'],
-      maxCount: 2,
-      aspects: ['1:1'],
-      qualities: ['SD'],
-      mask: false,
-      reference: false,
-      depth: true,
-      lineArt: false,
-      seed: true,
-      negativePrompt: false,
-      upscale: [2],
-      languages: ['en'],
-      input: { minSide: 256, maxBytes: 5 * 1024 * 1024 },
-    },
-    settings,
-    isSetUp: () => true,
-    create: () => Promise.reject(new Error('not made in this test')),
-    resultSeed: () => null,
-    canCancelRunning: false,
-  };
-}
-
-const tiny = tinyEngine(
-  z.object({
-    TINY_URL: z.string().default('').describe('where the tiny engine runs'),
-    TINY_STEPS: z.coerce.number().int().min(1).default(3).describe('steps a tiny image takes'),
-  }),
-);
+const tiny = {
+  ...tinyEngine,
+  capabilities: { ...tinyEngine.capabilities, depth: true, input: { minSide: 256, maxBytes: 5 * 1024 * 1024 } },
+};
 
 describe('the generated parts of docs/', () => {
   it('match the code (run `npm run docs` after changing a setting, an engine or the lifecycle)', () => {
@@ -87,14 +59,17 @@ describe('the settings tables', () => {
     expect(tables).toMatch(/### Server\n\n\| variable \| default \| meaning \|/);
     for (const engine of ENGINES) expect(tables).toContain(`### \`${engine.name}\` engine`);
     const withTiny = settingsTables([...ENGINES, tiny]);
-    expect(withTiny).toMatch(/### `tiny` engine\n\n.*\n.*\n\| `TINY_URL` \| — \| where the tiny engine runs \|/);
-    expect(withTiny).toContain('| `TINY_STEPS` | `3` | steps a tiny image takes |');
+    expect(withTiny).toMatch(/### `tiny` engine\n\n.*\n.*\n\| `TINY_URL` \| — \| Where the tiny engine runs\. \|/);
+    expect(withTiny).toContain('| `TINY_STEPS` | `3` | Steps a tiny image takes. |');
     // The engines GENERATION_ENGINE accepts are spelt from the list.
     expect(withTiny).toMatch(/\| `GENERATION_ENGINE` \| `preview` \| .*`flux`, `wan` or `tiny`\. /);
   });
 
   it('refuse a variable without a description, naming it', () => {
-    const undescribed = tinyEngine(z.object({ TINY_URL: z.string().default(''), TINY_KEY: z.string().optional() }));
+    const undescribed = {
+      ...tiny,
+      settings: z.object({ TINY_URL: z.string().default(''), TINY_KEY: z.string().optional() }),
+    };
     expect(() => settingsTables([...ENGINES, undescribed])).toThrow(
       'settings without a description (.describe()): TINY_URL, TINY_KEY',
     );
