@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { accountSettings } from './config.accounts.ts';
 import { chinaPaymentSettings, chinaProblems, chinaSmsSettings } from './config.china.ts';
 import { engineChoiceSettings, priceSettings, taskSettings } from './config.generation.ts';
+import { operationsSettings } from './config.operations.ts';
 import { operatorSettings } from './config.operators.ts';
 import { paymentSettings } from './config.payments.ts';
 import { serverSettings, storageSettings } from './config.platform.ts';
@@ -31,6 +32,7 @@ export function settingTopics(engines: EngineList = ENGINES): SettingTopic[] {
     { title: 'Server', shape: serverSettings },
     { title: 'Files and object storage', shape: storageSettings },
     { title: 'Operators', shape: operatorSettings },
+    { title: 'Metrics, tracing and backups', shape: operationsSettings },
     { title: 'Sign-in, e-mail and SMS', shape: accountSettings },
     { title: 'SMS routes, Aliyun and Tencent Cloud', shape: chinaSmsSettings },
     { title: 'Generation', shape: { ...engineChoiceSettings(engines), ...taskSettings } },
@@ -51,6 +53,7 @@ export function configSchema(engines: EngineList = ENGINES) {
     ...serverSettings,
     ...storageSettings,
     ...operatorSettings,
+    ...operationsSettings,
     ...accountSettings,
     ...chinaSmsSettings,
     ...engineChoiceSettings(engines),

@@ -81,7 +81,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return sendError(req, reply, 'VALIDATION', { http: err.statusCode });
     }
     // A database error is logged as its statement and code: never the parameters it was given.
-    req.log.error({ err: loggableError(err) }, 'unhandled error');
+    req.log.error({ err: loggableError(err), userId: req.user?.id }, 'unhandled error');
     return sendError(req, reply, 'INTERNAL');
   });
 

@@ -49,7 +49,7 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
 }
 
 /**
- * One line per request, after the answer went out: method, path (query strings hold signatures
+ * One line per request, after the answer went out: the signed-in user's id, method, path (query strings hold signatures
  * and OAuth codes, so they are cut), status and time, with the request's `reqId` as `req.log`
  * would bind it, at error level only for a fault of the server. Static files and images are not logged.
  */
@@ -58,7 +58,15 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onResponse', (req, reply, done) => {
     if (!QUIET.some((p) => req.url.startsWith(p))) {
       const ms = Math.round(reply.elapsedTime * 10) / 10;
-      const line = { reqId: req.id, method: req.method, url: redactUrl(req.url), status: reply.statusCode, ms };
+      const line = {
+        reqId: req.id,
+        // The account by its id only: e-mail addresses and phone numbers never reach the logs.
+        userId: req.user?.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        status: reply.statusCode,
+        ms,
+      };
       // A refusal the product gives on purpose (no server for a task) is no fault of its own.
       if (reply.statusCode >= 500 && refusals.has(reply)) log.warn(line, 'request');
       else if (reply.statusCode >= 500) log.error(line, 'request');
