@@ -4,7 +4,8 @@
 // - `npx tsx bench/server.ts compare [rounds]`: (a) alone, the bare server and the product (as
 //   `npm start` runs it, GET /turing/user/info with a session cookie) measured alternately, each
 //   round printing both figures, their ratio and the one-minute load average. PROFILE=<dir> starts
-//   the product with `--cpu-prof` into <dir> (the profile is written when it stops).
+//   the product with `--cpu-prof` into <dir> (the profile is written when it stops);
+//   METRICS_LISTEN=127.0.0.1:0 starts it with its metrics listener (and request durations) on.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,10 +54,10 @@ async function compare(rounds: number) {
 
   const bare = await startBare();
   const profileDir = process.env.PROFILE;
-  const product = await startProduct(
-    'node',
-    profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {},
-  ).catch((err: unknown) => {
+  const product = await startProduct('node', {
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
+    ...(process.env.METRICS_LISTEN ? { METRICS_LISTEN: process.env.METRICS_LISTEN } : {}),
+  }).catch((err: unknown) => {
     bare.kill();
     throw err;
   });

@@ -65,6 +65,8 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
     reply.header('x-request-id', req.id);
     done();
   });
+  // Request durations by route, when something scrapes them (METRICS_LISTEN); no cost otherwise.
+  if (config.METRICS_LISTEN) app.addHook('onResponse', services.metrics.onResponse);
 
   await app.register(requestLogPlugin);
   await app.register(envelopePlugin);

@@ -2,7 +2,10 @@ import { describeTrustProxy, loadConfig } from './config.ts';
 import { describeDbError, openDatabase } from './db/client.ts';
 import { buildHttpApp } from './app.ts';
 import { createLogger } from './platform/logger.ts';
+import { serveMetrics } from './platform/metrics-server.ts';
 import { processFaults } from './platform/process-faults.ts';
+import { startTracing } from './platform/tracing.ts';
+import { VERSION } from './platform/version.ts';
 import { seedDemoContent } from './modules/community/index.ts';
 import { createServices } from './services.ts';
 import { startWorkers } from './workers.ts';
@@ -21,6 +24,19 @@ async function main() {
       `ROLE=${config.ROLE} needs PostgreSQL: the embedded database belongs to one process. Set DATABASE_URL, or use ROLE=all.`,
     );
   }
+  // Before any Fastify app is made (@fastify/otel hooks into those made after it); nothing of
+  // OpenTelemetry is even loaded without an endpoint.
+  const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracing = endpoint
+    ? await startTracing({
+        endpoint,
+        serviceName: config.OTEL_SERVICE_NAME,
+        version: VERSION,
+        role: config.ROLE,
+        nodeId: config.nodeId,
+      })
+    : null;
+  if (tracing) log.info({ endpoint, service: config.OTEL_SERVICE_NAME }, 'tracing to an OpenTelemetry collector');
   let database;
   try {
     database = await openDatabase({
@@ -57,6 +73,10 @@ async function main() {
     config.ROLE !== 'worker' && config.ADMIN_LISTEN
       ? await buildHttpApp(services, { logger: log, surface: 'admin' })
       : null;
+  // Every role serves its own figures (a worker node has counters of its own), never on PORT.
+  const metricsServer = config.METRICS_LISTEN ? await serveMetrics(services.metrics, config.METRICS_LISTEN) : null;
+  if (metricsServer)
+    log.info(`metrics on http://${config.METRICS_LISTEN!.replace(/\d+$/, String(metricsServer.port))}/metrics`);
   const stopWorkers = config.ROLE === 'api' ? null : await startWorkers(services);
 
   let closing = false;
@@ -72,8 +92,15 @@ async function main() {
     }, 15_000).unref();
     let code = 0;
     try {
-      await Promise.all([app.close(), adminApp?.close(), stopWorkers?.() ?? services.queue.stop()]);
+      await Promise.all([
+        app.close(),
+        adminApp?.close(),
+        metricsServer?.close(),
+        stopWorkers?.() ?? services.queue.stop(),
+      ]);
       await database.close();
+      // The last spans still go out: the exporter gives up on a silent collector after 10 s, inside the 15 above.
+      await tracing?.shutdown().catch((err: unknown) => log.warn({ err }, 'traces not flushed'));
       log.info('stopped');
     } catch (err) {
       log.error({ err }, 'shutdown failed');

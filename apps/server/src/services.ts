@@ -16,6 +16,7 @@ import {
 } from './generation/index.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createBackupModule } from './modules/backup/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createCommunityModule, ENVIRONMENT_TAG_SEEDS } from './modules/community/index.ts';
 import { createDesignModule } from './modules/design/index.ts';
@@ -27,6 +28,7 @@ import { createUploadModule } from './modules/upload/index.ts';
 import { createUserModule } from './modules/user/index.ts';
 import { createWorkspaceModule } from './modules/workspace/index.ts';
 import { createLifecycle } from './platform/lifecycle.ts';
+import { createMetrics } from './platform/metrics.ts';
 import { processFaults } from './platform/process-faults.ts';
 import { VERSION } from './platform/version.ts';
 import { createStorageFromConfig } from './storage/from-config.ts';
@@ -38,6 +40,8 @@ import { createStorageFromConfig } from './storage/from-config.ts';
  */
 export async function createServices(config: Config, database: Database, log: FastifyBaseLogger) {
   const { db } = database;
+  // First: the modules built below are given it, and count what they own.
+  const metrics = createMetrics({ role: config.ROLE, version: VERSION });
   const { storage, signer, secret } = await createStorageFromConfig(config);
   const queue = createJobQueue(database, log);
   const settings = generationSettings(config);
@@ -50,7 +54,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     : undefined;
   // GPU servers operators drained: every node's fleet reads them when it dispatches.
   const engineDrains = createEngineDrainStore(db);
-  const engines = createEngineRegistry(config, log, { wakeups, stage, drains: engineDrains.marks });
+  const engines = createEngineRegistry(config, log, { wakeups, stage, drains: engineDrains.marks, metrics });
   const translator = config.OPENAI_API_KEY
     ? createOpenAiTranslator({
         apiKey: config.OPENAI_API_KEY,
@@ -79,6 +83,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     users,
     onBalanceChanged: (userId) => sessions.userChanged(userId),
     log,
+    metrics,
   });
   const { ledger, orders } = billing.services;
   const auth = createAuthModule({
@@ -113,6 +118,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     announcer,
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
     lifecycle,
+    metrics,
   });
   // After design: the console's content page manages design's preset pictures beside the banners.
   const community = createCommunityModule({
@@ -154,6 +160,24 @@ export async function createServices(config: Config, database: Database, log: Fa
     secondFactorRequired: config.operatorTotpRequired,
     onRoleChanged: (userId) => sessions.userChanged(userId),
   });
+  // Read when scraped: the queue from the database (cached), the rest from this process's own state.
+  metrics.watch({
+    queueDepth: () => admin.services.queueDepth(),
+    engineServers: () => system.services.fleet.readiness(),
+    streams: () => design.services.events.open(),
+    pool: () => database.poolUse?.() ?? null,
+  });
+  // Backups: the operator's download and the scheduled archives (BACKUP_CRON, run by the workers).
+  const backup = createBackupModule({
+    database,
+    storage: storage.kind,
+    dataDir: config.DATA_DIR,
+    filesDir: config.filesDir,
+    backupDir: config.BACKUP_DIR ?? path.join(config.DATA_DIR, 'backups'),
+    keep: config.BACKUP_KEEP,
+    version: VERSION,
+    log,
+  });
   const modules = [
     messaging,
     upload,
@@ -167,6 +191,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     community,
     system,
     admin,
+    backup,
   ];
 
   return {
@@ -184,6 +209,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     announcer,
     /** The process's fault counters (one per process, whatever builds the services). */
     faults: processFaults,
+    /** The Prometheus metrics of this process (served on METRICS_LISTEN by main.ts). */
+    metrics,
     ...messaging.services,
     ...upload.services,
     ...identity.services,
@@ -196,6 +223,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     ...community.services,
     ...system.services,
     ...admin.services,
+    ...backup.services,
     /** Every module's routes, bound to the services above; app.ts serves them by surface. */
     routes: modules.map((module) => module.routes),
   };

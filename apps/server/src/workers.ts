@@ -51,6 +51,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     queued: (engine) => services.queuedTasks(engine, 50),
   });
 
+  services.metrics.watchWorkers(() => runner.running(), settings.concurrency);
   queue.handle('generate', async ({ taskId }) => runner.run(taskId));
   // Hourly, as one scheduled job (not a timer on every node); each sweep is idempotent.
   queue.handle('housekeeping', async () => {
@@ -67,6 +68,10 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   queue.handle('payments', async () => {
     const counts = await services.orders.reconciler.sweep(askable);
     if (Object.keys(counts).length) log.info({ counts }, 'payment reconciliation');
+  });
+  // BACKUP_CRON: one job per tick for the whole deployment (the queue's schedule), one backup at a time.
+  queue.handle('backup', async () => {
+    await services.backups.scheduled();
   });
   await runner.start();
   // A provider's callback, received by whichever node serves the API, wakes the poll waiting here.
@@ -91,6 +96,9 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   const detach = services.announcer.attachWorkers((engine) => runner.localSlot(engine));
   await queue.schedule('housekeeping', '17 * * * *');
   if (askable.length) await queue.schedule('payments', '* * * * *');
+  // The schedule lives in the database: a removed setting must end it, not leave it running.
+  if (services.config.BACKUP_CRON) await queue.schedule('backup', services.config.BACKUP_CRON);
+  else await queue.unschedule('backup');
   await queue.send('housekeeping', {});
 
   return async () => {

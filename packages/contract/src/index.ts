@@ -14,6 +14,7 @@ export * from './admin.users.ts';
 export * from './system.ts';
 export * from './system.endpoints.ts';
 export * from './system.admin.ts';
+export * from './backup.ts';
 export type * from './capabilities.ts';
 export * from './user.ts';
 export * from './user.endpoints.ts';

@@ -24,6 +24,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Runs one raw SQL statement (used by readiness checks). */
   ping(): Promise<void>;
+  /** The connection pool's use now (PostgreSQL; the embedded database has one connection and none). */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 

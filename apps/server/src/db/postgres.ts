@@ -117,6 +117,12 @@ export async function openPostgres(url: string, opts: DatabaseOptions = {}): Pro
     ping: async () => {
       await pool.query('select 1');
     },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: opts.poolSize ?? 10,
+    }),
     close: async () => {
       closed = true;
       await listener?.end().catch(() => {});

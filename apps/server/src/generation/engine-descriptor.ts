@@ -37,6 +37,8 @@ export interface EngineDeps<C = SharedEngineSettings> {
   stage?: InputStager;
   /** The GPU servers operators took out of rotation. */
   drains?: DrainSource;
+  /** The process's metrics, for what an engine does beyond its tasks (the upscaler's jobs). */
+  metrics?: { upscaled(outcome: 'done' | 'failed' | 'cancelled', seconds: number): void };
 }
 
 /**

@@ -17,7 +17,7 @@ import type { InputStager } from './input-stager.ts';
 export function createEngineRegistry(
   config: Config,
   log: FastifyBaseLogger,
-  extra: { wakeups?: JobWakeups; stage?: InputStager; drains?: DrainSource } = {},
+  extra: { wakeups?: JobWakeups; stage?: InputStager; drains?: DrainSource; metrics?: EngineDeps['metrics'] } = {},
   engines: EngineList = ENGINES,
 ) {
   const made = new Map<string, Promise<Engine>>();

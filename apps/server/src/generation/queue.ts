@@ -10,6 +10,8 @@ const JOBS = {
   housekeeping: z.object({}),
   /** Every minute: pending WeChat Pay and Alipay orders and unconfirmed refunds asked of their providers. */
   payments: z.object({}),
+  /** A scheduled backup (BACKUP_CRON): one archive into BACKUP_DIR, then the oldest beyond BACKUP_KEEP go. */
+  backup: z.object({}),
   /** An e-mail or SMS whose first attempt met a passing fault (see messaging.service). */
   message: z.object({
     channel: z.enum(['phone', 'email']),
@@ -33,6 +35,9 @@ const QUEUE_OPTIONS = {
   housekeeping: { notify: true, retryLimit: 3, expireInSeconds: 600 },
   // The next minute's run asks again: a failed one is not retried, and its rows go soon.
   payments: { notify: true, retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 600 },
+  // One backup at a time in the whole deployment (stately: one running, at most one more waiting,
+  // so a backup that outlasts the interval does not pile up ticks); a failed one is tried once more.
+  backup: { notify: true, policy: 'stately', retryLimit: 1, retryDelay: 300, expireInSeconds: 6 * 3600 },
   message: {
     notify: true,
     retryLimit: 6,
@@ -124,6 +129,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger) {
     },
 
     schedule: (name: JobName, cron: string) => boss.schedule(name, cron, {}),
+    /** Ends a schedule (the setting that made it was removed); none is not an error. */
+    unschedule: (name: JobName) => boss.unschedule(name),
 
     async stop() {
       if (!started) return;

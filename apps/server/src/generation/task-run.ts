@@ -9,6 +9,7 @@ import { pasteBack } from './paste-back.ts';
 import { createProgressWriter } from './progress-writer.ts';
 import { settleFailure } from './settle-failure.ts';
 import type { GenerationSettings } from './settings.ts';
+import { inSpan } from '../platform/tracing.ts';
 
 const PROGRESS_MS = 300;
 
@@ -40,12 +41,34 @@ export interface TaskRunOptions {
   taken: boolean;
 }
 
+/** What a task's spans say of it: bounded facts, never its prompt or its owner. */
+const spanFacts = (claimed: TaskRow, engine: Engine) => ({
+  'turing.task.id': claimed.id,
+  'turing.engine': engine.name,
+  'turing.mode': claimed.mode,
+  'turing.model': claimed.params.model,
+  'turing.attempt': claimed.attempt,
+});
+
 /**
  * Runs one claimed task to its end: feeds the engine, reports what it does to the task lifecycle,
  * stores every result before the task completes, and turns engine faults into the lifecycle's
  * events (the lifecycle decides state, refund and retry, and is the only writer of the state).
+ * With tracing on, the run is a span continuing the trace of the task's submit (carried with it),
+ * on whichever node claimed it, and the engine's call a span within it.
  */
-export async function runTask<Stored>(
+export function runTask<Stored>(
+  deps: TaskRunDeps<Stored>,
+  claimed: TaskRow,
+  engine: Engine,
+  start: Start,
+  opts: TaskRunOptions,
+) {
+  const facts = { ...spanFacts(claimed, engine), 'turing.taken_up': opts.taken };
+  return inSpan('task run', facts, () => runClaimed(deps, claimed, engine, start, opts), claimed.traceParent);
+}
+
+async function runClaimed<Stored>(
   deps: TaskRunDeps<Stored>,
   claimed: TaskRow,
   engine: Engine,
@@ -108,11 +131,13 @@ export async function runTask<Stored>(
     const prepared = await prepareEngineTask(claimed, deps.settings, deps.loadImage, deps.sourceOf);
     const job = prepared.task;
     const engineStarted = performance.now();
-    const result = await start(engine, job, {
-      signal: controller.signal,
-      onEvent,
-      avoidServers: claimed.failedServers,
-    });
+    const result = await inSpan('engine run', spanFacts(claimed, engine), () =>
+      start(engine, job, {
+        signal: controller.signal,
+        onEvent,
+        avoidServers: claimed.failedServers,
+      }),
+    );
     const engineMs = Math.round(performance.now() - engineStarted);
     checkDelivered(engine.name, taskId, job.count, result.images.length, log);
     // A report under way finishes while the results are stored, before the task completes (its

@@ -69,6 +69,11 @@ export const tasks = pgTable(
     /** How long the engine itself worked on the last run (the rest of the time is the platform's). */
     engineMs: integer('engine_ms'),
     failedServers: jsonb('failed_servers').$type<string[]>().notNull().default([]),
+    /**
+     * The W3C `traceparent` of the submit, when tracing is on: the run's spans continue that trace on
+     * whichever worker node claims the task (most tasks reach a worker without a job to carry it).
+     */
+    traceParent: text('trace_parent'),
     folderId: uuid('folder_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -63,6 +63,11 @@ export interface EffectDeps {
    * back to it, or a run ended): the tasks queued there get their new places and waits. Never throws.
    */
   lineMoved?(row: TaskRow): void;
+  /** Told of every task created and every row of the table applied, once committed (the process's metrics). */
+  metrics?: {
+    taskSubmitted(row: TaskRow): void;
+    taskChanged(event: LifecycleEvent, row: TaskRow): void;
+  };
 }
 
 /**
@@ -90,6 +95,7 @@ export function createTransitionWriter(deps: EffectDeps) {
     else if (t.clears)
       set.notice = sql`case when ${inArray(tasks.notice, [...t.clears])} then null else ${tasks.notice} end`;
     const row = await change(target, t, set, guard, known);
+    if (row) deps.metrics?.taskChanged(event, row);
     if (row && t.effects.includes('line')) deps.lineMoved?.(row);
     return row;
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tasks, type TaskRow } from '../../db/schema/index.ts';
+import { currentTraceParent, inSpan } from '../../platform/tracing.ts';
 import type { TaskErrorCode } from '../engine.ts';
 import type { LocalSlot } from '../queue.ts';
 import { createTransitionWriter, type CompletionRecord, type EffectDeps } from './lifecycle-effects.ts';
@@ -104,36 +105,43 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
      * and goes straight to that worker (its first event says generating); otherwise it is queued
      * and announced to the workers with its event.
      */
-    async create(values: Omit<NewTask, 'state' | 'costCubes' | 'coveredByPlan'>, cubes: number) {
-      const slot = (await deps.localSlot?.(values.engine)) ?? null;
-      let announced = false;
-      let row: TaskRow;
-      try {
-        row = await transaction(async (tx) => {
-          // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
-          const id = randomUUID();
-          const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
-          const task = await states.in(tx).insert({
-            ...values,
-            id,
-            ...(slot ? claimedUnlessInLine(slot.workerId, values.engine, slot.atServer) : { state: 'queued' }),
-            costCubes: paid.coveredByPlan ? 0 : cubes,
-            coveredByPlan: paid.coveredByPlan,
+    create(values: Omit<NewTask, 'state' | 'costCubes' | 'coveredByPlan'>, cubes: number) {
+      // A span of its own: the task carries its traceparent to the worker that runs it.
+      const facts = { 'turing.engine': values.engine, 'turing.mode': values.mode, 'turing.model': values.params.model };
+      return inSpan('task submit', facts, async (span) => {
+        const slot = (await deps.localSlot?.(values.engine)) ?? null;
+        let announced = false;
+        let row: TaskRow;
+        try {
+          row = await transaction(async (tx) => {
+            // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
+            const id = randomUUID();
+            const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
+            const task = await states.in(tx).insert({
+              ...values,
+              id,
+              ...(slot ? claimedUnlessInLine(slot.workerId, values.engine, slot.atServer) : { state: 'queued' }),
+              costCubes: paid.coveredByPlan ? 0 : cubes,
+              coveredByPlan: paid.coveredByPlan,
+              traceParent: currentTraceParent(),
+            });
+            const claimed = task.state === 'generating';
+            const also = claimed ? null : deps.announcement(task);
+            await deps.publish(tx, task, { also });
+            announced = claimed || also !== null;
+            return task;
           });
-          const claimed = task.state === 'generating';
-          const also = claimed ? null : deps.announcement(task);
-          await deps.publish(tx, task, { also });
-          announced = claimed || also !== null;
-          return task;
-        });
-      } catch (err) {
-        slot?.release();
-        throw err;
-      }
-      if (row.state === 'generating') await slot!.start(row);
-      else slot?.release();
-      if (!announced) await deps.enqueue(row);
-      return row;
+        } catch (err) {
+          slot?.release();
+          throw err;
+        }
+        span.setAttribute('turing.task.id', row.id);
+        deps.metrics?.taskSubmitted(row);
+        if (row.state === 'generating') await slot!.start(row);
+        else slot?.release();
+        if (!announced) await deps.enqueue(row);
+        return row;
+      });
     },
 
     claim: (id: string, workerId: string, queueing: readonly string[] = []) =>

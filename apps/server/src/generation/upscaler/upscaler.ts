@@ -18,6 +18,8 @@ export interface UpscalerOptions {
    * are short. Tests of its output pass 0, as a niced thread waits for minutes on a loaded machine.
    */
   nice?: number;
+  /** Told when a job the thread took ends, how, and the seconds it spent (the process's metrics). */
+  observe?(outcome: 'done' | 'failed' | 'cancelled', seconds: number): void;
 }
 
 interface UpscaleJob {
@@ -185,7 +187,19 @@ export function createUpscaler(options: UpscalerOptions): Upscaler {
           before.then(done).catch(() => {});
           throw error;
         }
-        return run(job, done);
+        const began = performance.now();
+        const spent = () => (performance.now() - began) / 1000;
+        return run(job, done).then(
+          (image) => {
+            options.observe?.('done', spent());
+            return image;
+          },
+          (error: unknown) => {
+            const kind = error instanceof EngineError && error.kind === 'interrupted' ? 'cancelled' : 'failed';
+            options.observe?.(kind, spent());
+            throw error;
+          },
+        );
       })();
     },
     async close() {

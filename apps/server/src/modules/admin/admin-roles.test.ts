@@ -11,6 +11,8 @@ function allowed(path: string): readonly OperatorRole[] {
   const all = OPERATOR_ROLES;
   if (path === '/admin/me' || path.startsWith('/admin/totp/') || path.startsWith('/admin/audit/')) return all;
   if (path.startsWith('/admin/operators/') || path.startsWith('/admin/engines')) return ['owner'];
+  // The whole product in one archive: owners only.
+  if (path === '/admin/backup') return ['owner'];
   if (path.startsWith('/admin/users/')) return all;
   // A user's orders: finance, and support answering a question about a payment.
   if (path === '/admin/orders/list') return ['owner', 'finance', 'support'];

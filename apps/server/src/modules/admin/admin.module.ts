@@ -55,7 +55,8 @@ export async function createAdminModule(deps: AdminModuleDeps) {
     onRoleChanged: deps.onRoleChanged,
   });
   const guard = createAdminGuard({ token: adminToken, limits: deps.limits });
-  const dashboard = createDashboardService({ dashboard: createDashboardRepository(database.db), fleet: deps.fleet });
+  const dashboardRows = createDashboardRepository(database.db);
+  const dashboard = createDashboardService({ dashboard: dashboardRows, fleet: deps.fleet });
   const accounts = createAdminUsersService({
     users: createAdminUsersRepository(database.db),
     findUser: (text) => deps.users.findForOperator(text),
@@ -68,6 +69,8 @@ export async function createAdminModule(deps: AdminModuleDeps) {
       audit,
       adminToken,
       adminAccess: createAdminAccess({ guard, operators, trail: audit.trail }),
+      /** Tasks queued and generating now, by engine: the dashboard's query, read by the metrics too. */
+      queueDepth: () => dashboardRows.queues(),
     },
     {
       admin: [

@@ -16,6 +16,7 @@ import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedgerService } from './ledger.service.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createOrderService } from './orders.service.ts';
+import type { PaymentMetrics } from './orders.settle.ts';
 import { createPayments } from './payments/payments.ts';
 import { createRedemptionRepository } from './redemption.repository.ts';
 import { redemptionModule } from './redemption.routes.ts';
@@ -33,6 +34,8 @@ export interface BillingModuleDeps {
   /** A payment or a refund changed the user's balance: their cached profile (isVip) is read again. */
   onBalanceChanged: (userId: string) => void;
   log: FastifyBaseLogger;
+  /** The process's metrics: payments and refunds by provider. */
+  metrics?: PaymentMetrics;
 }
 
 /** Balances and the ledger, products, orders and their payments, redemption codes and invitations. */
@@ -59,6 +62,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     onBalanceChanged: deps.onBalanceChanged,
     log: deps.log,
     payMinutes: config.ORDER_PAY_MINUTES,
+    metrics: deps.metrics,
   });
   const redemption = createRedemptionService({
     codes: scoped(database.db, createRedemptionRepository),

@@ -10,7 +10,7 @@ import type { OrdersRepository } from './orders.repository.ts';
 import { createReconciler } from './orders.reconcile.ts';
 import { createOperatorRefund } from './orders.refund.ts';
 import { createOrderSearch } from './orders.search.ts';
-import { createOrderSettlement, type Outcome } from './orders.settle.ts';
+import { createOrderSettlement, type Outcome, type PaymentMetrics } from './orders.settle.ts';
 import type { Checkout, CheckoutRequest, PaymentProvider, ProviderName } from './payments/provider.ts';
 
 /** Who is buying, from where: the provider's page depends on it. */
@@ -35,6 +35,7 @@ export interface OrderServiceDeps {
   /** Minutes an order of a provider that can be asked about it (WeChat Pay, Alipay) stays payable. */
   payMinutes?: number;
   now?: () => Date;
+  metrics?: PaymentMetrics;
 }
 
 /**
@@ -55,6 +56,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     ensureAccount: deps.ledger.ensureAccount,
     onBalanceChanged: deps.onBalanceChanged,
     log: deps.log,
+    metrics: deps.metrics,
   });
   const providerNamed = (name: ProviderName) => deps.providers.find((p) => p.name === name) ?? null;
   const reconciler = createReconciler({
@@ -163,6 +165,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       } catch (err) {
         deps.log.error({ err, orderId: row.id, provider: provider.name }, 'payment checkout could not be created');
         await repo.transition(row.id, 'pending', 'failed');
+        deps.metrics?.paymentSettled(provider.name, 'checkout_failed');
         // The provider may have made the order before the failure reached us: close it there, so
         // nobody can pay it unseen (a payment that still arrives is refunded by reconciliation).
         if (provider.query) await reconciler.closeQuietly(provider, row);

@@ -8,6 +8,12 @@ import type { OrdersRepository } from './orders.repository.ts';
 
 export type Outcome = 'paid' | 'failed' | 'cancelled';
 
+/** Told after an order's settlement or refund committed (the process's metrics count them by provider). */
+export interface PaymentMetrics {
+  paymentSettled(provider: string, outcome: Outcome | 'checkout_failed'): void;
+  orderRefunded(provider: string): void;
+}
+
 interface ProviderEvent {
   id: string;
   provider: string;
@@ -52,6 +58,7 @@ export function createOrderSettlement(deps: {
   /** Told after a payment or a refund committed: the user's cached profile (isVip) is read again. */
   onBalanceChanged: (userId: string) => void;
   log: FastifyBaseLogger;
+  metrics?: PaymentMetrics;
 }) {
   const orders = () => deps.orders.pool;
 
@@ -83,6 +90,7 @@ export function createOrderSettlement(deps: {
       return row;
     });
     if (settled?.state === 'paid') deps.onBalanceChanged(settled.userId);
+    if (settled) deps.metrics?.paymentSettled(settled.provider, to);
     return settled;
   }
 
@@ -117,6 +125,7 @@ export function createOrderSettlement(deps: {
       return result;
     });
     if (done) deps.onBalanceChanged(done.order.userId);
+    if (done) deps.metrics?.orderRefunded(done.order.provider);
     return done;
   }
 

@@ -53,6 +53,8 @@ export interface DesignModuleDeps {
   /** The process's: open event streams end when it starts to drain. */
   lifecycle: Lifecycle;
   log: LifecycleDeps['log'];
+  /** The process's metrics: tasks submitted, ended and refunded, their run and queue times. */
+  metrics?: LifecycleDeps['metrics'];
 }
 
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
@@ -99,6 +101,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     localSlot: deps.announcer.localSlot,
     log: deps.log,
     lineMoved: (row) => line.moved(row.engine),
+    metrics: deps.metrics,
   });
   const tasks = createTaskService({
     tasks: taskReads.pool,

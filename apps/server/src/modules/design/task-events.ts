@@ -162,6 +162,13 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
       else await deliver(userId, stream);
     },
 
+    /** Streams open on this node (the metrics read it when scraped). */
+    open() {
+      let n = 0;
+      for (const set of streams.values()) n += set.size;
+      return n;
+    },
+
     /** Housekeeping: events older than a day are no longer replayed. */
     async sweep(now = new Date()) {
       const rows = await database.db

@@ -59,14 +59,17 @@ export const preview: EngineDescriptor<'preview', typeof settings> = {
   },
   settings,
   isSetUp: () => true,
-  async create({ config }) {
+  async create({ config, metrics }) {
     const { createPreviewEngine } = await import('./preview-engine.ts');
     const { createUpscaler } = await import('../../upscaler/upscaler.ts');
     const weights = config.UPSCALER_MODEL;
     return createPreviewEngine({
       paceMs: config.PREVIEW_PACE_MS,
       drawing: { nice: config.PREVIEW_NICE },
-      upscaler: weights === 'off' ? undefined : createUpscaler({ weights, nice: config.UPSCALER_NICE }),
+      upscaler:
+        weights === 'off'
+          ? undefined
+          : createUpscaler({ weights, nice: config.UPSCALER_NICE, observe: metrics?.upscaled }),
     });
   },
   // Image i is drawn from seed + i, so every image has a seed of its own.

@@ -1,0 +1,2 @@
+export { createBackupModule } from './backup.module.ts';
+export { runBackupCli } from './backup.cli.ts';
