@@ -6,13 +6,17 @@ import { registerThroughApi } from './support/session.ts';
 /**
  * Every route of the app, in both themes and both languages, checked by axe-core: no violation of
  * serious or critical impact. Anonymous pages are visited anonymously, guarded pages logged in.
+ * Each theme is checked in one language (light in English, dark in Chinese): colours and contrast
+ * come from the theme, names and roles from the components, and both languages still pass through
+ * every page. Checking all four pairs doubled this file's time and found nothing these two did not.
  */
 
 type Theme = 'light' | 'dark';
 type Locale = 'en' | 'zh';
-const COMBOS = (['light', 'dark'] as const).flatMap((theme: Theme) =>
-  (['en', 'zh'] as const).map((locale: Locale) => ({ theme, locale })),
-);
+const COMBOS: { theme: Theme; locale: Locale }[] = [
+  { theme: 'light', locale: 'en' },
+  { theme: 'dark', locale: 'zh' },
+];
 const TEXT = {
   // Ant Design spaces out a button's two Chinese characters.
   logIn: { en: /^Log in$/, zh: /^登 ?录$/ },
