@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sweepExpired } from './modules/auth/index.ts';
+import { lastBackupGauge } from './modules/backup/index.ts';
 import { baseSourceOf, createTaskRunner, ENGINE_NAMES } from './generation/index.ts';
 import { ENGINE_WAKE_CHANNEL } from './modules/system/index.ts';
 import type { Services } from './services.ts';
@@ -70,8 +71,16 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     if (Object.keys(counts).length) log.info({ counts }, 'payment reconciliation');
   });
   // BACKUP_CRON: one job per tick for the whole deployment (the queue's schedule), one backup at a time.
+  // A failure is logged here and thrown on, so the queue records it (and tries once more).
+  const lastBackup = services.config.BACKUP_CRON ? lastBackupGauge(services.metrics.registry) : null;
   queue.handle('backup', async () => {
-    await services.backups.scheduled();
+    try {
+      await services.backups.scheduled();
+      lastBackup?.setToCurrentTime();
+    } catch (err) {
+      log.error({ err }, 'scheduled backup failed');
+      throw err;
+    }
   });
   await runner.start();
   // A provider's callback, received by whichever node serves the API, wakes the poll waiting here.

@@ -83,6 +83,11 @@ export const ADMIN_ERRORS = {
   ),
   AUDIT_RANGE: def(400, 'The start of the period must come before its end', '开始时间必须早于结束时间'),
   ORDERS_RANGE: def(400, 'The first day of the period must come before its last', '开始日期必须早于结束日期'),
+  BACKUP_RUNNING: def(
+    409,
+    'A backup is being made on this server already: try again once it has finished',
+    '此服务器正在制作一份备份，请在其完成后再试',
+  ),
   CATALOGUE_PLAN_CUBES: def(
     400,
     'A time plan grants days, not cubes: only a cube pack has a number of cubes',

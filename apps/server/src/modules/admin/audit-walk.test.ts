@@ -188,6 +188,14 @@ describe('the audit trail', () => {
       ],
       ['operators/reset-second-factor', post('/admin/operators/reset-second-factor', { user: newcomer.userId })],
       ['operators/revoke', post('/admin/operators/revoke', { user: newcomer.userId })],
+      [
+        'backup',
+        async () => {
+          // The archive is a file, not an envelope: its HTTP status is its answer.
+          const res = await adminCall(t, owner, 'POST', '/admin/backup');
+          return { statusCode: res.statusCode, json: () => ({ status: res.statusCode }) };
+        },
+      ],
     ];
 
     const mutating = t.app.adminRoutes!.filter((r) => r.mutates).map((r) => r.url.replace(/^\/turing\/admin\//, ''));

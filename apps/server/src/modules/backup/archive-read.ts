@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import {
@@ -47,6 +48,7 @@ export async function readArchive(file: string, opts: ReadOptions = {}): Promise
   let seen = 0;
   let chain = Promise.resolve();
   let failed: unknown = null;
+  let current: ReadEntry | null = null;
 
   const done = new Promise<void>((resolve, reject) => {
     const fail = (err: unknown) => {
@@ -54,7 +56,12 @@ export async function readArchive(file: string, opts: ReadOptions = {}): Promise
       failed = err;
       input.destroy();
       gunzip.destroy();
-      reject(err instanceof ArchiveError ? err : new ArchiveError(describe(err, file)));
+      // The member being read is given up too (with an error: a tar entry destroyed without one
+      // never tells its readers it ended), so that its file is closed: only then is the failure
+      // told, and the caller may remove the folder it was written to.
+      current?.destroy(new Error('the archive could not be read to its end'));
+      const settled = () => reject(err instanceof ArchiveError ? err : new ArchiveError(describe(err, file)));
+      chain.then(settled, settled);
     };
     input.on('error', fail);
     gunzip.on('error', fail);
@@ -62,7 +69,11 @@ export async function readArchive(file: string, opts: ReadOptions = {}): Promise
     parser.on('entry', (entry: ReadEntry) => {
       const index = seen;
       seen += 1;
+      // A member given up may still be handed the rest of its bytes by the parser, which a destroyed
+      // stream answers with an error: the archive's failure is already being told.
+      entry.on('error', () => {});
       chain = chain.then(async () => {
+        current = entry;
         if (failed) {
           entry.resume();
           return;
@@ -144,30 +155,47 @@ async function readMember(entry: ReadEntry, index: number, manifest: Manifest, e
   }
   const hash = createHash('sha256');
   let bytes = 0;
-  let out: fs.WriteStream | null = null;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  let out: Writable;
   if (extractTo) {
     const target = path.resolve(extractTo, expected.name);
     if (!target.startsWith(path.resolve(extractTo) + path.sep))
       throw new ArchiveError(`"${expected.name}" escapes its folder.`);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+      throw new ArchiveError(cannotWrite(expected.name, err));
+    });
+    // The staging folder it goes into is its owner's alone (mkdtemp): the files keep the mode new
+    // stored files get, as they are moved into place from there.
     out = fs.createWriteStream(target, { flags: 'wx' });
-  }
-  try {
-    for await (const chunk of entry) {
-      hash.update(chunk as Buffer);
-      bytes += (chunk as Buffer).length;
-      if (out && !out.write(chunk)) await once(out, 'drain');
-    }
-  } finally {
-    if (out)
-      await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  }
+  } else out = new Writable({ write: (_chunk, _encoding, done) => done() });
+  // A failure to write (a full disk, a name taken by another member) fails the restore with its
+  // cause; the pipeline closes the file whatever happens.
+  await pipeline(entry, measure, out).catch((err: NodeJS.ErrnoException) => {
+    throw err instanceof ArchiveError || !extractTo || !err.syscall
+      ? err
+      : new ArchiveError(cannotWrite(expected.name, err));
+  });
   if (bytes !== expected.bytes)
     throw new ArchiveError(
       `"${expected.name}" holds ${bytes} bytes where the manifest says ${expected.bytes}: it is damaged.`,
     );
   if (hash.digest('hex') !== expected.sha256)
     throw new ArchiveError(`"${expected.name}" is damaged: its sha256 is not the one the manifest records.`);
+}
+
+/** A member that could not be written where the archive is unpacked: the disk's problem, or the archive's. */
+function cannotWrite(name: string, err: NodeJS.ErrnoException): string {
+  if (err.code === 'ENOSPC' || err.code === 'EDQUOT')
+    return `"${name}" could not be unpacked: the disk is full. Make room beside the data folder (the archive is unpacked there first) and run this again.`;
+  if (err.code === 'EEXIST' || err.code === 'EISDIR' || err.code === 'ENOTDIR')
+    return `"${name}" collides with another member of the archive (${err.code}): the archive was altered.`;
+  return `"${name}" could not be unpacked: ${err.message}`;
 }
 
 /** What a failure of the file, the decompression or the tar reader means to the operator. */

@@ -35,10 +35,26 @@ export interface StageOptions {
   workDir: string;
   product: { name: string; version: string };
   now: Date;
+  /** Aborted when the archive is no longer wanted (its caller went away): staging stops there. */
+  signal?: AbortSignal;
 }
 
-/** The staging folders of this host are named after the process that made them. */
-const STAGING_PREFIX = `.backup-${os.hostname().replace(/[^\w.-]/g, '-')}-`;
+/** Every staging folder's name begins so, whichever host made it. */
+const STAGING = '.backup-';
+/**
+ * This host's staging folders are named after the process that made them: its id, and a token of
+ * its own, since a container restarted under the same hostname gets the same process id again.
+ */
+const HOST_PREFIX = `${STAGING}${os.hostname().replace(/[^\w.-]/g, '-')}-`;
+const PROCESS_TOKEN = randomBytes(4).toString('hex');
+/**
+ * A staging folder untouched for this long was left by a process that died, whichever host it ran
+ * on (a data folder shared by several nodes, a pid now taken by another process): the folder's time
+ * changes with every member staged into it, and a backup stages in minutes.
+ */
+export const STAGING_ABANDONED_MS = 6 * 3600_000;
+/** Archives and staged members are readable by the server's user alone: they hold every account. */
+export const ARCHIVE_MODE = 0o600;
 
 /**
  * Stages a backup: the database is dumped first, then the files are linked into the staging folder
@@ -48,14 +64,17 @@ const STAGING_PREFIX = `.backup-${os.hostname().replace(/[^\w.-]/g, '-')}-`;
  */
 export async function stageArchive(opts: StageOptions): Promise<StagedArchive> {
   await fsp.mkdir(opts.workDir, { recursive: true });
-  await removeAbandoned(opts.workDir);
-  const dir = await fsp.mkdtemp(path.join(opts.workDir, `${STAGING_PREFIX}${process.pid}-`));
+  await removeAbandoned(opts.workDir, opts.now);
+  // mkdtemp makes the folder for its owner alone (0700): the dump and the links in it stay private.
+  const dir = await fsp.mkdtemp(path.join(opts.workDir, `${HOST_PREFIX}${process.pid}-${PROCESS_TOKEN}-`));
   try {
+    opts.signal?.throwIfAborted();
     const dumpName = DUMP_NAME[opts.source.kind];
     const migrations = await opts.source.migrations();
     const serverVersion = await opts.source.dump(path.join(dir, dumpName));
+    opts.signal?.throwIfAborted();
     const dump = await memberOf(dir, dumpName);
-    const files = opts.filesRoot ? await linkFiles(opts.filesRoot, dir) : [];
+    const files = opts.filesRoot ? await linkFiles(opts.filesRoot, dir, opts.signal) : [];
     const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
@@ -68,7 +87,10 @@ export async function stageArchive(opts: StageOptions): Promise<StagedArchive> {
         : { storage: 's3', included: false, count: 0, bytes: 0, note: S3_FILES_NOTE },
       members: [dump, ...files],
     };
-    await fsp.writeFile(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
+    await fsp.writeFile(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: ARCHIVE_MODE,
+    });
+    opts.signal?.throwIfAborted();
     return {
       manifest,
       stream: () => {
@@ -95,7 +117,7 @@ export async function stageArchive(opts: StageOptions): Promise<StagedArchive> {
 export async function writeArchiveFile(staged: StagedArchive, dest: string): Promise<number> {
   const tmp = partialName(dest);
   try {
-    await pipeline(staged.stream(), fs.createWriteStream(tmp, { flags: 'wx' }));
+    await pipeline(staged.stream(), fs.createWriteStream(tmp, { flags: 'wx', mode: ARCHIVE_MODE }));
     const handle = await fsp.open(tmp, 'r+');
     await handle.sync().finally(() => handle.close());
     await fsp.rename(tmp, dest);
@@ -122,7 +144,7 @@ async function memberOf(dir: string, name: string): Promise<ManifestMember> {
 }
 
 /** Links (or copies) every stored file into `dir/files/`, sorted by key, and hashes the staged copy. */
-async function linkFiles(root: string, dir: string): Promise<ManifestMember[]> {
+async function linkFiles(root: string, dir: string, signal?: AbortSignal): Promise<ManifestMember[]> {
   let entries: fs.Dirent[];
   try {
     entries = await fsp.readdir(root, { recursive: true, withFileTypes: true });
@@ -138,6 +160,7 @@ async function linkFiles(root: string, dir: string): Promise<ManifestMember[]> {
   const members: ManifestMember[] = [];
   const made = new Set<string>();
   for (const key of keys) {
+    signal?.throwIfAborted();
     const name = `${FILES_PREFIX}${key}`;
     const staged = path.join(dir, name);
     const parent = path.dirname(staged);
@@ -162,13 +185,24 @@ async function linkFiles(root: string, dir: string): Promise<ManifestMember[]> {
   return members;
 }
 
-/** Staging folders this host's processes left behind when they died mid-backup. */
-async function removeAbandoned(workDir: string) {
+/**
+ * Staging folders left behind by processes that died mid-backup: this host's whose process is gone
+ * (or whose id now belongs to this process, started after them), and any untouched for hours.
+ * This process's own are in use.
+ */
+async function removeAbandoned(workDir: string, now: Date) {
   const names = await fsp.readdir(workDir).catch(() => [] as string[]);
   for (const name of names) {
-    if (!name.startsWith(STAGING_PREFIX)) continue;
-    const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0]);
-    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+    if (!name.startsWith(STAGING)) continue;
+    const [pidText, token] = name.startsWith(HOST_PREFIX) ? name.slice(HOST_PREFIX.length).split('-') : [];
+    const pid = Number(pidText);
+    const ours = pid === process.pid && token === PROCESS_TOKEN;
+    if (ours) continue;
+    const dead = Number.isInteger(pid) && pid > 0 && (pid === process.pid || !alive(pid));
+    if (!dead) {
+      const stat = await fsp.stat(path.join(workDir, name)).catch(() => null);
+      if (!stat?.isDirectory() || now.getTime() - stat.mtimeMs < STAGING_ABANDONED_MS) continue;
+    }
     await fsp.rm(path.join(workDir, name), { recursive: true, force: true });
   }
 }

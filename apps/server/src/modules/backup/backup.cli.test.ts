@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { until } from '../../../test-support/design-helpers.ts';
 import { deadUrl } from '../../../test-support/fleet-helpers.ts';
+import { tokenHeaders } from '../../../test-support/operator-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test-support/test-app.ts';
 import { readArchive } from './archive-read.ts';
 import { runBackupCli } from './backup.cli.ts';
@@ -78,6 +81,30 @@ describe('npm run backup on the embedded database', () => {
     );
     expect(held.code).toBe(1);
     expect(held.stderr).toMatch(/is open in another process, and no server answers at .* Pass --url/);
+  });
+});
+
+describe('a caller that goes away while the archive is staged', () => {
+  it('has it removed, with no audit row, and the next backup is made', async () => {
+    const backups = () =>
+      t.database.query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'backup'`);
+    const before = await backups();
+    const request = http.request(`http://127.0.0.1:${port}/turing/admin/backup`, {
+      method: 'POST',
+      headers: { ...tokenHeaders(t), 'content-length': '0' },
+    });
+    request.on('error', () => {});
+    request.end();
+    // Gone as soon as the server has begun staging, long before the archive's first byte.
+    while (!leftovers(t.config.DATA_DIR).length) await new Promise((resolve) => setTimeout(resolve, 1));
+    request.destroy();
+    await until(
+      async () => leftovers(t.config.DATA_DIR),
+      (left) => left.length === 0,
+    );
+    expect(await backups()).toEqual(before);
+    const out = await runBackupCli(['backup', path.join(work, 'after-abandoned.tar.gz')], env());
+    expect(out.stderr).toBe('');
   });
 });
 

@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import {
   ADMIN_TOKEN_HEADER,
+  APP_HEADER,
   BACKUP_CONTENT_TYPE,
   LIMITS,
   backupAdminEndpoints,
@@ -22,7 +23,7 @@ import { loadConfig, type Config } from '../../config.ts';
 import { VERSION } from '../../platform/version.ts';
 import { adminTokenFile, readToken } from '../admin/admin-token.ts';
 import { ArchiveError, readArchive } from './archive-read.ts';
-import { partialName, stageArchive, writeArchiveFile } from './archive-write.ts';
+import { ARCHIVE_MODE, partialName, stageArchive, writeArchiveFile } from './archive-write.ts';
 import { openPgliteDirectly, postgresSource, type DumpSource } from './database-dump.ts';
 import type { Manifest } from './manifest.ts';
 import { restoreArchive } from './restore.ts';
@@ -170,10 +171,18 @@ async function download(dest: string, config: Config, server: ServerRef) {
   if (!token) throw new Error(`No admin token: pass --token, set ADMIN_TOKEN, or run this with the server's DATA_DIR.`);
   // Plain HTTP rather than fetch, whose client gives up on an answer that takes minutes to begin:
   // the server stages the whole archive (the dump, every file linked and hashed) before its first byte.
-  const url = `${server.url}${LIMITS.apiBase}${backupAdminEndpoints.download.path}`;
+  const { method, path: route } = backupAdminEndpoints.download;
+  const url = `${server.url}${LIMITS.apiBase}${route}`;
   const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    const get = url.startsWith('https:') ? https.get : http.get;
-    get(url, { headers: { [ADMIN_TOKEN_HEADER]: token, 'accept-language': 'en' } }, resolve).on('error', reject);
+    const request = url.startsWith('https:') ? https.request : http.request;
+    // Like every admin change, it carries the app's header; it has no body.
+    const headers = {
+      [ADMIN_TOKEN_HEADER]: token,
+      [APP_HEADER.name]: APP_HEADER.value,
+      'accept-language': 'en',
+      'content-length': '0',
+    };
+    request(url, { method, headers }, resolve).on('error', reject).end();
   });
   if (res.statusCode !== 200 || res.headers['content-type'] !== BACKUP_CONTENT_TYPE) {
     const body = Buffer.concat(await res.toArray()).toString('utf8');
@@ -191,7 +200,7 @@ async function download(dest: string, config: Config, server: ServerRef) {
   }
   const tmp = partialName(dest);
   try {
-    await pipeline(res, fs.createWriteStream(tmp, { flags: 'wx' }));
+    await pipeline(res, fs.createWriteStream(tmp, { flags: 'wx', mode: ARCHIVE_MODE }));
     const manifest = await readArchive(tmp).catch((err: unknown) => {
       throw new Error(
         `The archive the server sent is not whole (${err instanceof ArchiveError ? err.message : String(err)}); its log says why.`,

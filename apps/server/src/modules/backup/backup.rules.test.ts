@@ -5,9 +5,11 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { AuditChange } from '../../shared/audit.ts';
 import { readArchive } from './archive-read.ts';
+import { STAGING_ABANDONED_MS } from './archive-write.ts';
 import { createBackupService } from './backup.service.ts';
-import type { DumpSource } from './database-dump.ts';
+import { pgToolArgs, type DumpSource } from './database-dump.ts';
 import { shippedMigrations } from './manifest.ts';
 import { scheduledName } from './retention.ts';
 
@@ -27,14 +29,14 @@ const source: DumpSource = {
   migrations: async () => shippedMigrations(),
 };
 
-function scheduledJob(clock: () => Date, keep: number, storage: 'local' | 's3' = 'local') {
+function backupService(clock: () => Date, keep: number, storage: 'local' | 's3' = 'local', dump = source) {
   const files = path.join(dir, 'data', 'files');
   fs.mkdirSync(path.join(files, 'private', 'result'), { recursive: true });
   fs.writeFileSync(path.join(files, 'private', 'result', 'r.png'), 'an image');
   // Half written by the storage when the backup ran: not an object yet.
   fs.writeFileSync(path.join(files, 'private', 'result', 'r2.png.77.1.tmp'), 'half');
   return createBackupService({
-    database: null as unknown as Database,
+    database: { db: 'the database' } as unknown as Database,
     storage,
     dataDir: path.join(dir, 'data'),
     filesDir: files,
@@ -43,9 +45,13 @@ function scheduledJob(clock: () => Date, keep: number, storage: 'local' | 's3' =
     version: '9.9.9',
     log: pino({ level: 'silent' }),
     clock,
-    source,
-  }).scheduled;
+    source: dump,
+  });
 }
+const scheduledJob = (clock: () => Date, keep: number, storage: 'local' | 's3' = 'local') =>
+  backupService(clock, keep, storage).scheduled;
+/** The staging folders in the data folder. */
+const staging = () => fs.readdirSync(path.join(dir, 'data')).filter((name) => name.startsWith('.backup-'));
 
 describe('the scheduled backup job', () => {
   it('writes an archive named by its time into BACKUP_DIR and keeps only the newest BACKUP_KEEP', async () => {
@@ -132,5 +138,136 @@ describe('BACKUP_CRON', () => {
     expect(config.BACKUP_CRON).toBeUndefined();
     expect(config.BACKUP_DIR).toBe(path.resolve('some/backups'));
     expect(config.BACKUP_KEEP).toBe(7);
+  });
+});
+
+describe('what a backup leaves on disk', () => {
+  it('is readable by its owner alone: the archive (0600) and the BACKUP_DIR it makes (0700)', async () => {
+    const { file } = await scheduledJob(() => new Date('2026-03-01T03:30:00Z'), 1)();
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    expect(fs.statSync(path.join(dir, 'backups')).mode & 0o777).toBe(0o700);
+  });
+
+  it('removes staging folders a dead process left, and any untouched for hours, but not a recent one of another host', async () => {
+    const now = new Date();
+    const data = path.join(dir, 'data');
+    const host = `.backup-${os.hostname().replace(/[^\w.-]/g, '-')}-`;
+    const left = {
+      // This host, this process id, an older process (a container restarted under the same name).
+      samePid: `${host}${process.pid}-0badc0de-AbCdEf`,
+      // Written before process tokens: this process id again.
+      oldName: `${host}${process.pid}-XyZ123`,
+      otherHostRecent: '.backup-worker-2-41-12345678-Qwerty',
+      otherHostStale: '.backup-worker-3-41-12345678-Asdfgh',
+    };
+    fs.mkdirSync(path.join(data, 'files'), { recursive: true });
+    for (const name of Object.values(left)) fs.mkdirSync(path.join(data, name, 'files'), { recursive: true });
+    const stale = new Date(now.getTime() - STAGING_ABANDONED_MS - 60_000);
+    fs.utimesSync(path.join(data, left.otherHostStale), stale, stale);
+
+    await backupService(() => now, 1).writeTo(path.join(dir, 'one.tar.gz'));
+    expect(staging()).toEqual([left.otherHostRecent]);
+  });
+});
+
+describe('one backup at a time in a process', () => {
+  it('refuses a second while one is being made, and takes the next once it is done', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: DumpSource = {
+      ...source,
+      dump: async (file) => {
+        await held;
+        return source.dump(file);
+      },
+    };
+    const backups = backupService(() => new Date('2026-03-01T03:30:00Z'), 5, 'local', slow);
+    const first = backups.writeTo(path.join(dir, 'first.tar.gz'));
+    await expect(backups.writeTo(path.join(dir, 'second.tar.gz'))).rejects.toMatchObject({ code: 'BACKUP_RUNNING' });
+    await expect(backups.scheduled()).rejects.toMatchObject({ code: 'BACKUP_RUNNING' });
+    release();
+    await first;
+    await backups.writeTo(path.join(dir, 'third.tar.gz'));
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith('.tar.gz'))
+        .sort(),
+    ).toEqual(['first.tar.gz', 'third.tar.gz']);
+    expect(staging()).toEqual([]);
+  });
+});
+
+describe("the operator's download", () => {
+  it('writes its audit row once the archive is staged, before it is sent', async () => {
+    const rows: { tx: unknown; change: AuditChange }[] = [];
+    const backups = backupService(() => new Date('2026-03-01T03:30:00Z'), 1);
+    const staged = await backups.download(async (tx, change) => {
+      rows.push({ tx, change });
+    }, new AbortController().signal);
+    expect(rows).toEqual([
+      {
+        tx: 'the database',
+        change: {
+          targetType: 'backup',
+          targetId: 'turing-design-20260301T033000Z.tar.gz',
+          after: { database: 'pglite', migrations: shippedMigrations().last, files: 1, fileBytes: 8 },
+        },
+      },
+    ]);
+    expect(staging()).toHaveLength(1);
+    await staged!.discard();
+    expect(staging()).toEqual([]);
+  });
+
+  it('stops when its caller goes away while it is staged: no archive kept, no audit row, the next may begin', async () => {
+    const gone = new AbortController();
+    const dump: DumpSource = {
+      ...source,
+      dump: async (file) => {
+        gone.abort();
+        return source.dump(file);
+      },
+    };
+    const backups = backupService(() => new Date('2026-03-01T03:30:00Z'), 1, 'local', dump);
+    const rows: AuditChange[] = [];
+    const audit = async (_tx: unknown, change: AuditChange) => void rows.push(change);
+    expect(await backups.download(audit, gone.signal)).toBeNull();
+    expect(rows).toEqual([]);
+    expect(staging()).toEqual([]);
+    const next = await backups.download(audit, new AbortController().signal);
+    expect(rows).toHaveLength(1);
+    await next!.discard();
+  });
+});
+
+describe('the PostgreSQL tools', () => {
+  const passfile = '/tmp/turing-pgpass-x/pgpass';
+  it.each([
+    ['postgres://turing:s3cr%3At@db.internal:5432/turing?sslmode=require', 's3cr:t'],
+    ['postgres://turing@db.internal/turing?password=s3cr%26t&sslmode=require', 's3cr&t'],
+    // Given twice, libpq takes the parameter.
+    ['postgresql://turing:first@db.internal/turing?password=second', 'second'],
+  ])('never put the password of %s on the command line: it goes to the password file', (url, password) => {
+    const { argv, password: given } = pgToolArgs(['--format=custom'], url, passfile);
+    expect(given).toBe(password);
+    expect(argv.join(' ')).not.toContain(password);
+    expect(argv.join(' ')).not.toContain(encodeURIComponent(password));
+    expect(argv.join(' ')).not.toMatch(/password=|first/);
+    const dbname = new URL(argv.at(-1)!.replace(/^--dbname=/, ''));
+    expect(dbname.searchParams.get('passfile')).toBe(passfile);
+    expect([dbname.username, dbname.hostname, dbname.pathname]).toEqual(['turing', 'db.internal', '/turing']);
+    expect(argv[0]).toBe('--format=custom');
+  });
+
+  it('name no password file when there is no password, and no database when there is none', () => {
+    expect(pgToolArgs(['--list'], 'postgres://turing@db/turing', passfile)).toEqual({
+      argv: ['--list', '--dbname=postgres://turing@db/turing'],
+      password: null,
+    });
+    expect(pgToolArgs(['--file=x.sql', 'dump'], null, passfile)).toEqual({
+      argv: ['--file=x.sql', 'dump'],
+      password: null,
+    });
   });
 });

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_HEADER } from '@turing/contract';
+import { tokenHeaders } from '../../../test-support/operator-helpers.ts';
 import {
   everyImageOpens,
   inconsistencies,
@@ -38,11 +39,7 @@ beforeAll(async () => {
   t = await buildGenerationApp(SMALL);
   users = await seedProduct(t);
   // The operator's download of the running server, as `npm run backup` asks for it.
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/turing/admin/backup',
-    headers: { [ADMIN_TOKEN_HEADER]: t.app.services!.adminToken },
-  });
+  const res = await t.app.inject({ method: 'POST', url: '/turing/admin/backup', headers: tokenHeaders(t) });
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('application/gzip');
   archive = path.join(work, 'product.tar.gz');
@@ -157,6 +154,61 @@ describe('a backup of the running product on the embedded database', () => {
     expect(Object.keys(after)).not.toContain(path.join('private', 'old.png'));
     expect(Object.keys(after).sort()).toEqual(Object.keys(snapshotOf(t.config.filesDir)).sort());
     expect(fs.readdirSync(dir).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe("the operator's download (POST /turing/admin/backup)", () => {
+  const staging = () => fs.readdirSync(t.config.DATA_DIR).filter((n) => n.startsWith('.backup-'));
+  const backupRows = async () =>
+    (
+      await t.database.query<{ n: number }>(
+        `select count(*)::int as n from audit_log where action = 'backup' and target_type = 'backup'`,
+      )
+    )[0]!.n;
+
+  it('is refused without the app header (a cross-site page cannot send it), and then nothing is staged or audited', async () => {
+    const rows = await backupRows();
+    const token = { [ADMIN_TOKEN_HEADER]: t.app.services!.adminToken };
+    const bare = await t.app.inject({ method: 'POST', url: '/turing/admin/backup', headers: token });
+    expect([bare.statusCode, bare.json().code]).toEqual([403, 'APP_HEADER_MISSING']);
+    // A navigation (GET) reaches no route at all.
+    const navigation = await t.app.inject({ method: 'GET', url: '/turing/admin/backup', headers: tokenHeaders(t) });
+    expect(navigation.statusCode).toBe(404);
+    expect(staging()).toEqual([]);
+    expect(await backupRows()).toBe(rows);
+  });
+
+  it('makes one at a time: a second asked meanwhile is refused, and only the one made is audited', async () => {
+    const rows = await backupRows();
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/turing/admin/backup',
+        headers: { ...tokenHeaders(t), 'accept-language': 'zh' },
+      });
+    const answers = await Promise.all([ask(), ask()]);
+    const made = answers.find((res) => res.statusCode === 200)!;
+    const refused = answers.find((res) => res.statusCode !== 200)!;
+    expect(made.headers['content-type']).toBe('application/gzip');
+    expect(made.rawPayload.length).toBeGreaterThan(1000);
+    expect([refused.statusCode, refused.json().code, refused.json().msg]).toEqual([
+      409,
+      'BACKUP_RUNNING',
+      '此服务器正在制作一份备份，请在其完成后再试',
+    ]);
+    expect(await backupRows()).toBe(rows + 1);
+    const [row] = await t.database.query<{ actor_name: string; target_id: string }>(
+      `select actor_name, target_id from audit_log where action = 'backup' order by id desc limit 1`,
+    );
+    expect(row).toEqual({
+      actor_name: 'admin token',
+      target_id: expect.stringMatching(/^turing-design-\d{8}T\d{6}Z\.tar\.gz$/),
+    });
+    // Once sent, its staging folder goes (it is removed as the response closes).
+    await until(
+      async () => staging(),
+      (left) => left.length === 0,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -164,29 +165,38 @@ async function pgTool(name: string): Promise<string> {
 }
 
 /**
+ * The command line of a PostgreSQL tool run against `url` (null: no database), and the password
+ * apart. The password, whether the URL gives it before the host (`user:password@`) or as a
+ * parameter (`?password=`, which libpq lets win), never goes on the command line, where the
+ * machine's process list would show it: the tool is told `passfile` instead, which must hold it.
+ */
+export function pgToolArgs(args: string[], url: string | null, passfile: string) {
+  if (!url) return { argv: args, password: null };
+  const parsed = new URL(url);
+  const password = parsed.searchParams.get('password') ?? (parsed.password ? decodeURIComponent(parsed.password) : '');
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  if (password) parsed.searchParams.set('passfile', passfile);
+  return { argv: [...args, `--dbname=${parsed.toString()}`], password: password || null };
+}
+
+/**
  * Runs pg_dump, pg_restore or psql against `url` (null: no database). A password goes to the tool
- * in a password file of its own (libpq's `passfile`), never on the command line, where the
- * machine's process list would show it.
+ * in a password file of its own (libpq's `passfile`), in a folder only this user reads, removed
+ * once the tool has ended.
  */
 async function runPgTool(name: string, args: string[], url: string | null) {
   const tool = await pgTool(name);
-  let target: string[] = [];
-  let passDir: string | null = null;
-  if (url) {
-    const parsed = new URL(url);
-    if (parsed.password) {
-      passDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'turing-pgpass-'));
-      const passfile = path.join(passDir, 'pgpass');
-      const password = decodeURIComponent(parsed.password).replace(/[\\:]/g, (c) => `\\${c}`);
-      await fsp.writeFile(passfile, `*:*:*:*:${password}\n`, { mode: 0o600 });
-      parsed.password = '';
-      parsed.searchParams.set('passfile', passfile);
-    }
-    target = [`--dbname=${parsed.toString()}`];
+  const passDir = path.join(os.tmpdir(), `turing-pgpass-${randomBytes(8).toString('hex')}`);
+  const { argv, password } = pgToolArgs(args, url, path.join(passDir, 'pgpass'));
+  if (password) {
+    await fsp.mkdir(passDir, { mode: 0o700 });
+    const escaped = password.replace(/[\\:]/g, (c) => `\\${c}`);
+    await fsp.writeFile(path.join(passDir, 'pgpass'), `*:*:*:*:${escaped}\n`, { mode: 0o600 });
   }
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(tool, [...args, ...target], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(tool, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => {
         if (stderr.length < 8000) stderr += chunk.toString();
@@ -198,7 +208,7 @@ async function runPgTool(name: string, args: string[], url: string | null) {
       });
     });
   } finally {
-    if (passDir) await fsp.rm(passDir, { recursive: true, force: true });
+    if (password) await fsp.rm(passDir, { recursive: true, force: true });
   }
 }
 

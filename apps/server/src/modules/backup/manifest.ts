@@ -28,7 +28,7 @@ const memberName = z
     'not a member name this format uses',
   );
 
-export const manifestSchema = z.object({
+const manifestObject = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   formatVersion: z.number().int(),
   product: z.object({ name: z.string(), version: z.string() }),
@@ -49,15 +49,31 @@ export const manifestSchema = z.object({
     bytes: z.number().int().min(0),
     note: z.string().optional(),
   }),
-  /** Every member after this manifest, in the order they follow it. */
-  members: z.array(
-    z.object({
-      name: memberName,
-      bytes: z.number().int().min(0),
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Every member after this manifest, in the order they follow it: each name once. */
+  members: z
+    .array(
+      z.object({
+        name: memberName,
+        bytes: z.number().int().min(0),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
+    .superRefine((members, ctx) => {
+      const seen = new Set<string>();
+      for (const [index, member] of members.entries()) {
+        // A second member of the same name would be written over the first (or refused half way
+        // through a restore): an archive this code wrote never has one.
+        if (seen.has(member.name))
+          ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `"${member.name}" is listed twice` });
+        seen.add(member.name);
+      }
     }),
-  ),
 });
+// The dump is what a restore needs most: a manifest that does not list it is not a backup.
+export const manifestSchema = manifestObject.refine(
+  (m) => m.members.some((member) => member.name === m.database.dump),
+  { path: ['members'], message: 'the database dump is not among the members' },
+);
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestMember = Manifest['members'][number];
 
