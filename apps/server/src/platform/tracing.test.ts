@@ -1,8 +1,11 @@
 import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../test-support/test-app.ts';
 import { buildGenerationApp, finished, getTask, until } from '../../test-support/design-helpers.ts';
+import { envelopePlugin } from '../plugins/envelope.ts';
 import { startWorkers } from '../workers.ts';
 import { currentTraceParent, inSpan, startTracing, type Tracing } from './tracing.ts';
 
@@ -98,10 +101,12 @@ describe('a task claimed from the queue', () => {
   });
   afterAll(() => t.close());
 
-  it("continues the submit's trace, carried with the task, and the caller's trace before it", async () => {
+  it("continues the submit's trace, carried with the task, and not the trace its caller claims", async () => {
     const { cookie } = await registerUser(t);
+    // Any anonymous client may send a traceparent: followed, it would choose the trace id, and its
+    // flags (00, not sampled) whether the request and the task's run on the worker are recorded.
     const caller = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
-    const res = await submitTraced(t, cookie, `00-${caller.traceId}-${caller.spanId}-01`);
+    const res = await submitTraced(t, cookie, `00-${caller.traceId}-${caller.spanId}-00`);
     const task = res.json().data;
     // No worker in this process: it waits in line, and the workers started now claim it from there
     // as another node's would, knowing it by its row alone.
@@ -109,21 +114,88 @@ describe('a task claimed from the queue', () => {
     const [row] = await t.database.query<{ trace_parent: string }>('select trace_parent from tasks where id = $1', [
       task.id,
     ]);
-    expect(row!.trace_parent).toMatch(new RegExp(`^00-${caller.traceId}-[0-9a-f]{16}-01$`));
+    expect(row!.trace_parent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(row!.trace_parent).not.toContain(caller.traceId);
     const stop = await startWorkers(t.app.services!);
     try {
       expect((await until(() => getTask(t, cookie, task.id), finished)).state).toBe('complete');
-      const { submit, run, engine } = await until(
+      const { spans, submit, run, engine } = await until(
         async () => spansOf(task.id),
         (found) => Boolean(found.engine && found.run),
       );
-      expect([submit, run, engine].map((s) => s!.spanContext().traceId)).toEqual(Array(3).fill(caller.traceId));
+      const traceId = submit!.spanContext().traceId;
+      expect(traceId).not.toBe(caller.traceId);
+      expect([run, engine].map((s) => s!.spanContext().traceId)).toEqual([traceId, traceId]);
       expect(parentOf(run)).toBe(idOf(submit));
       expect(parentOf(engine)).toBe(idOf(run));
+      // The request is the root of that trace, with no parent from the caller.
+      const request = spans.find(
+        (s) => s.name === 'POST /turing/design/task/submit' && s.spanContext().traceId === traceId,
+      );
+      expect(ancestry(spans, engine!).at(-1)).toBe('POST /turing/design/task/submit');
+      expect(request!.parentSpanContext).toBeUndefined();
     } finally {
       t.app.services!.lifecycle.drain();
       await stop();
     }
+  });
+});
+
+describe('a request that fails in the database', () => {
+  const SECRET = 'secret-prompt-of-user-4242';
+  let t: TestApp;
+  let app: ReturnType<typeof Fastify>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // Made while tracing is on, so @fastify/otel instruments it as it does the real app.
+    app = Fastify();
+    await app.register(envelopePlugin);
+    app.get('/turing/test/orm-failure', async () => {
+      await t.database.db.execute(sql`select ${SECRET}::int`);
+      return {};
+    });
+    app.get('/turing/test/raw-failure', async () => {
+      await t.database.query('select $1::uuid', [SECRET]);
+      return {};
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it.each(['orm', 'raw'])(
+    'sends spans that name the error by its code, never its message or parameters (%s query)',
+    async (kind) => {
+      const res = await app.inject({ method: 'GET', url: `/turing/test/${kind}-failure` });
+      expect(res.statusCode).toBe(500);
+      const request = exporter.getFinishedSpans().findLast((s) => s.name === `GET /turing/test/${kind}-failure`)!;
+      const traceId = request.spanContext().traceId;
+      const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);
+      expect(spans.length).toBeGreaterThan(1);
+      const sent = JSON.stringify(spans.map((s) => [s.name, s.status, s.attributes, s.events, s.links]));
+      expect(sent).not.toContain(SECRET);
+      expect(sent).not.toContain('Failed query');
+      expect(request.status).toEqual({ code: SpanStatusCode.ERROR, message: '22P02' });
+      expect(request.attributes['error.type']).toBe('22P02');
+      for (const span of spans) expect(span.events.filter((e) => e.name === 'exception')).toEqual([]);
+    },
+  );
+});
+
+describe('an exception recorded by any other code', () => {
+  it('leaves the process as its type alone, in its event and in its status', () => {
+    const err = new Error('Failed query: select $1 params: secret-prompt-of-user-4242');
+    trace.getTracer('another').startActiveSpan('recorded', (span) => {
+      span.recordException(err);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err.message });
+      span.end();
+    });
+    const span = exporter.getFinishedSpans().findLast((s) => s.name === 'recorded')!;
+    expect(JSON.stringify([span.status, span.attributes, span.events])).not.toContain('secret-prompt');
+    expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: 'Error' });
+    expect(span.events.map((e) => [e.name, e.attributes])).toEqual([['exception', { 'exception.type': 'Error' }]]);
   });
 });
 

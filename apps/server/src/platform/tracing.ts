@@ -1,7 +1,10 @@
-// Only types at the top: a process without OTEL_EXPORTER_OTLP_ENDPOINT never loads OpenTelemetry.
-// startTracing() imports the SDK, the exporter and @fastify/otel when it runs.
+// Only types of OpenTelemetry at the top: a process without OTEL_EXPORTER_OTLP_ENDPOINT never loads
+// it. startTracing() imports the SDK, the exporter and @fastify/otel when it runs.
+import diagnostics from 'node:diagnostics_channel';
+import type { FastifyInstance } from 'fastify';
 import type * as OtelApi from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-node';
+import { loggableError } from '../db/errors.ts';
 
 /** What spans may carry: a few short, bounded facts (never a prompt, an e-mail or a user id). */
 export type SpanAttributes = Record<string, string | number | boolean | undefined>;
@@ -14,6 +17,8 @@ export interface SpanNote {
 interface ActiveTracing {
   api: typeof OtelApi;
   tracer: OtelApi.Tracer;
+  /** W3C trace context, for the traceparent a task carries (never the process's global propagator). */
+  taskContext: OtelApi.TextMapPropagator;
 }
 
 /**
@@ -44,22 +49,100 @@ export interface Tracing {
 }
 
 /**
- * Starts tracing for this process: an OTLP exporter behind a batching processor, W3C trace
- * context as the propagator, and @fastify/otel registered on every Fastify app made from now on
- * (so call it before the apps are built). Each request is a span named by its route; a task's
- * spans follow it from the submit through the worker that runs it to its engine call.
+ * What a span may say of a failure: an engine error's kind, else the error's code (a database
+ * error's SQLSTATE, an AppError's code, a system error's), else its name. Never its message: a
+ * failed query's message lists its parameters, and engine messages may quote what the user asked for.
+ */
+function errorType(err: unknown): string {
+  const safe = loggableError(err);
+  const { kind, code } = (safe ?? {}) as { kind?: unknown; code?: unknown };
+  if (typeof kind === 'string') return kind;
+  if (typeof code === 'string' && code) return code;
+  return safe instanceof Error ? safe.name : typeof safe;
+}
+
+/**
+ * A span as it may leave the process: a failure told by its type alone. The status message becomes
+ * the span's `error.type` (or the type of the exception recorded on it), and an exception event
+ * keeps only its type, whatever code set them (instrumentations write the error's message and
+ * stack there).
+ */
+function redacted(span: ReadableSpan): ReadableSpan {
+  const isException = (event: { name: string }) => event.name === 'exception';
+  if (span.status.message === undefined && !span.events.some(isException)) return span;
+  const typeIn = (attributes: OtelApi.Attributes | undefined, key: string) => {
+    const value = attributes?.[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const events = span.events.map((event) => {
+    if (!isException(event)) return event;
+    const type = typeIn(event.attributes, 'exception.type');
+    return { time: event.time, name: event.name, attributes: type === undefined ? {} : { 'exception.type': type } };
+  });
+  const type =
+    typeIn(span.attributes, 'error.type') ?? typeIn(events.findLast(isException)?.attributes, 'exception.type');
+  return {
+    name: span.name,
+    kind: span.kind,
+    spanContext: () => span.spanContext(),
+    parentSpanContext: span.parentSpanContext,
+    startTime: span.startTime,
+    endTime: span.endTime,
+    status: { code: span.status.code, ...(type === undefined ? {} : { message: type }) },
+    attributes: span.attributes,
+    links: span.links,
+    events,
+    duration: span.duration,
+    ended: span.ended,
+    resource: span.resource,
+    instrumentationScope: span.instrumentationScope,
+    droppedAttributesCount: span.droppedAttributesCount,
+    droppedEventsCount: span.droppedEventsCount,
+    droppedLinksCount: span.droppedLinksCount,
+  };
+}
+
+/** The exporter behind every span processor: whatever reaches it is sent redacted. */
+const redacting = (exporter: SpanExporter): SpanExporter => ({
+  export: (spans, done) => exporter.export(spans.map(redacted), done),
+  shutdown: () => exporter.shutdown(),
+  forceFlush: () => exporter.forceFlush?.() ?? Promise.resolve(),
+});
+
+/**
+ * @fastify/otel marks a failed request's span with the error's message; this hook, put on every
+ * Fastify app made while tracing is on, names the error's type on that span, and the exporter
+ * sends that type as the status instead of the message.
+ */
+function noteRequestErrors(message: unknown) {
+  const { fastify } = message as { fastify: FastifyInstance };
+  fastify.addHook('onError', async (request, _reply, error) => {
+    request.opentelemetry?.().span?.setAttribute('error.type', errorType(error));
+  });
+}
+
+/**
+ * Starts tracing for this process: an OTLP exporter behind a batching processor, and
+ * @fastify/otel registered on every Fastify app made from now on (so call it before the apps are
+ * built). Each request is a span named by its route, the root of a trace of its own: an incoming
+ * `traceparent` is not followed, so an anonymous caller can neither pick trace ids nor decide
+ * whether its requests, and the tasks they submit, are sampled. A task's spans follow it from the
+ * submit through the worker that runs it to its engine call, by the traceparent the server itself
+ * stored with the task.
  */
 export async function startTracing(opts: TracingOptions): Promise<Tracing> {
   if (active) throw new Error('tracing is already started in this process');
   const api = await import('@opentelemetry/api');
   const { NodeTracerProvider, BatchSpanProcessor, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-node');
   const { resourceFromAttributes } = await import('@opentelemetry/resources');
+  const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
   const { FastifyOtelInstrumentation } = await import('@fastify/otel');
-  const exporter =
+  const exporter = redacting(
     opts.exporter ??
-    new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter({
-      url: `${opts.endpoint.replace(/\/+$/, '')}/v1/traces`,
-    });
+      new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter({
+        url: `${opts.endpoint.replace(/\/+$/, '')}/v1/traces`,
+      }),
+  );
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       'service.name': opts.serviceName,
@@ -69,12 +152,16 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     }),
     spanProcessors: [opts.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
   });
-  // The AsyncLocalStorage context manager and the W3C traceparent propagator, as globals.
-  provider.register();
+  // The AsyncLocalStorage context manager as a global, and no global propagator: @fastify/otel
+  // extracts an incoming request's context through the global one, which is left as the API's
+  // no-op (its extract changes nothing), so every request starts a trace here.
+  provider.register({ propagator: null });
   const fastify = new FastifyOtelInstrumentation({
     registerOnInitialization: true,
     // A span per request and one for its handler; a span per hook would multiply them for little.
     instrumentHooks: false,
+    // An exception event would hold the error's message and stack: a failed query's parameters.
+    recordExceptions: false,
     // Load balancers ask every few seconds: their probes would bury the requests worth reading.
     ignorePaths: ({ url }) => url.startsWith('/turing/health'),
     requestHook: (span, request) => {
@@ -84,10 +171,16 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
     },
   });
   fastify.setTracerProvider(provider);
-  active = { api, tracer: provider.getTracer('turing-design', opts.version) };
+  diagnostics.subscribe('fastify.initialization', noteRequestErrors);
+  active = {
+    api,
+    tracer: provider.getTracer('turing-design', opts.version),
+    taskContext: new W3CTraceContextPropagator(),
+  };
   return {
     async shutdown() {
       active = null;
+      diagnostics.unsubscribe('fastify.initialization', noteRequestErrors);
       fastify.disable();
       await provider.shutdown();
       api.trace.disable();
@@ -103,8 +196,9 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
  */
 export function currentTraceParent(): string | null {
   if (!active) return null;
+  const { api, taskContext } = active;
   const carrier: Record<string, string> = {};
-  active.api.propagation.inject(active.api.context.active(), carrier);
+  taskContext.inject(api.context.active(), carrier, api.defaultTextMapSetter);
   return carrier.traceparent ?? null;
 }
 
@@ -113,7 +207,7 @@ export function currentTraceParent(): string | null {
  * the span running now; given `parent` (a carried `traceparent`), the span that sent it instead,
  * and given null, none: work that arrives from a queue starts a trace of its own rather than join
  * whatever happened to be running when it was picked up. A failure marks the span failed with the
- * error's kind or name only: engine messages may quote what the user asked for.
+ * error's type only (errorType).
  */
 export async function inSpan<T>(
   name: string,
@@ -122,11 +216,11 @@ export async function inSpan<T>(
   parent?: string | null,
 ): Promise<T> {
   if (!active) return work(NO_SPAN);
-  const { api, tracer } = active;
+  const { api, tracer, taskContext } = active;
   const context =
     parent === undefined
       ? api.context.active()
-      : api.propagation.extract(api.ROOT_CONTEXT, parent ? { traceparent: parent } : {});
+      : taskContext.extract(api.ROOT_CONTEXT, parent ? { traceparent: parent } : {}, api.defaultTextMapGetter);
   const defined = Object.fromEntries(
     Object.entries(attributes).filter(([, v]) => v !== undefined),
   ) as OtelApi.Attributes;
@@ -134,8 +228,7 @@ export async function inSpan<T>(
     try {
       return await work(span);
     } catch (err) {
-      const kind = (err as { kind?: unknown }).kind;
-      const type = typeof kind === 'string' ? kind : err instanceof Error ? err.name : typeof err;
+      const type = errorType(err);
       span.setAttribute('error.type', type);
       span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
       throw err;
