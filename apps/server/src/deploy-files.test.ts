@@ -19,7 +19,15 @@ const REQUIRED = [
   'S3_SECRET_ACCESS_KEY',
 ];
 /** The compose file's own variables, not settings of the server. */
-const COMPOSE_ONLY = ['POSTGRES_PASSWORD', 'HTTP_PORT', 'ADMIN_PORT', 'WORKER_REPLICAS', 'TURING_IMAGE', 'MINIO_IMAGE'];
+const COMPOSE_ONLY = [
+  'POSTGRES_PASSWORD',
+  'HTTP_BIND',
+  'HTTP_PORT',
+  'ADMIN_PORT',
+  'WORKER_REPLICAS',
+  'TURING_IMAGE',
+  'MINIO_IMAGE',
+];
 /** Settings that are secrets: never in a ConfigMap or a manifest's plain value. */
 const SECRETS = [
   'DATABASE_URL',
@@ -123,6 +131,13 @@ describe('deploy/compose.yml', () => {
     // A misspelt setting would be ignored without a word: every name is the server's or compose's own.
     const names = [...Object.keys(vars), ...Object.keys(services.api!.environment!)];
     expect(names.filter((n) => !SETTINGS.has(n) && !COMPOSE_ONLY.includes(n))).toEqual([]);
+  });
+
+  it('publishes the app on loopback unless told, since it trusts the nearest hop', () => {
+    const vars = filledEnv();
+    expect(loadConfig({ ...vars, ...compose(vars).services.api!.environment }).TRUST_PROXY).toBe(1);
+    expect(compose(vars).services.api!.ports).toEqual(['127.0.0.1:8080:8080', '127.0.0.1:9090:9090']);
+    expect(compose({ ...vars, HTTP_BIND: '0.0.0.0' }).services.api!.ports![0]).toBe('0.0.0.0:8080:8080');
   });
 
   it('starts the nodes once the database is healthy, the bucket made and the migrations run', () => {
@@ -235,6 +250,39 @@ describe('deploy/k8s', () => {
       (b) => (b.spec!.selector as { matchLabels: Record<string, string> }).matchLabels['app.kubernetes.io/component'],
     );
     expect(budgets.sort()).toEqual(['api', 'worker']);
+  });
+
+  it('selects its own pods: every Deployment, Service and budget selector matches a pod template as kustomize labels it', () => {
+    type Labels = Record<string, string>;
+    // kustomize's `labels`: a template gets the pairs only with includeTemplates (or includeSelectors).
+    const { labels = [] } = parse(read('k8s/kustomization.yaml')) as {
+      labels?: { pairs: Labels; includeTemplates?: boolean; includeSelectors?: boolean }[];
+    };
+    const added = Object.assign(
+      {},
+      ...labels.filter((l) => l.includeTemplates || l.includeSelectors).map((l) => l.pairs),
+    ) as Labels;
+    const podLabels = (m: Manifest): Labels => ({ ...podOf(m).metadata.labels, ...added });
+    const matches = (selector: Labels, pod: Labels) => Object.entries(selector).every(([k, v]) => pod[k] === v);
+    const pods = [...byKind('Deployment'), ...byKind('Job')].map(podLabels);
+    for (const d of byKind('Deployment')) {
+      const selector = (d.spec!.selector as { matchLabels: Labels }).matchLabels;
+      expect(matches(selector, podLabels(d)), `${d.metadata.name}: its selector matches its template`).toBe(true);
+    }
+    for (const s of byKind('Service')) {
+      const selector = s.spec!.selector as Labels;
+      expect(
+        pods.some((pod) => matches(selector, pod)),
+        `Service ${s.metadata.name} selects pods`,
+      ).toBe(true);
+    }
+    for (const b of byKind('PodDisruptionBudget')) {
+      const selector = (b.spec!.selector as { matchLabels: Labels }).matchLabels;
+      expect(
+        pods.some((pod) => matches(selector, pod)),
+        `budget ${b.metadata.name} selects pods`,
+      ).toBe(true);
+    }
   });
 
   it('applies every manifest of the folder through its kustomization', () => {
