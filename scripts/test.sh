@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
+# Node keeps the code it compiled (V8's cache, checked against each file's source) for the next
+# process: the run starts the server, its CLIs, tsc and the linters dozens of times, and each start
+# then skips most of its compiling (a third of a server process's start-up CPU).
+export NODE_COMPILE_CACHE=${NODE_COMPILE_CACHE:-$PWD/node_modules/.cache/node-compile-cache}
 
 fail() { echo "error: $*" >&2; exit 1; }
 # The journeys run in Chromium's headless shell (the same Blink without the browser's window
