@@ -119,6 +119,13 @@ describe('the metrics listener', () => {
   });
   const scrape = (path = '/metrics', method = 'GET') => fetch(`http://127.0.0.1:${server.port}${path}`, { method });
 
+  it('refuses an address already taken, naming the setting (the process then stops with that message)', async () => {
+    const taken = `127.0.0.1:${server.port}`;
+    await expect(serveMetrics(createMetrics({ role: 'all', version: 'test' }), taken)).rejects.toThrow(
+      `METRICS_LISTEN=${taken}: listen EADDRINUSE`,
+    );
+  });
+
   it('serves GET /metrics in Prometheus text format, with every family and Node process metrics', async () => {
     const res = await scrape();
     expect(res.status).toBe(200);

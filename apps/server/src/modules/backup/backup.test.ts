@@ -53,6 +53,17 @@ afterAll(async () => {
 const local = (dataDir: string) => ({ dataDir, databaseUrl: null, storage: 'local' as const });
 const fresh = (name: string) => path.join(work, name);
 
+/**
+ * The product's archive restored once into a data folder of its own, for the tests that read it or
+ * refuse to restore over it (each restore of the embedded database builds and opens a PGlite).
+ */
+let restoredOnce: Promise<{ dir: string; manifest: Awaited<ReturnType<typeof restoreArchive>> }> | null = null;
+const restoredProduct = () =>
+  (restoredOnce ??= (async () => {
+    const dir = fresh('restored');
+    return { dir, manifest: await restoreArchive(archive, local(dir), { force: false }) };
+  })());
+
 /** The app over a restored data folder, as the next `npm start` there would build it. */
 async function openRestored(dataDir: string) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...SMALL });
@@ -112,8 +123,7 @@ describe('a backup of the running product on the embedded database', () => {
   });
 
   it('restores into an empty data folder: every user, order, task, work and image is there, and every image opens', async () => {
-    const dir = fresh('restored');
-    const manifest = await restoreArchive(archive, local(dir), { force: false });
+    const { dir, manifest } = await restoredProduct();
     expect(manifest.files.count).toBeGreaterThanOrEqual(6);
     const restored = await openRestored(dir);
     try {
@@ -316,8 +326,7 @@ describe('restoring bad input', () => {
       expect(fs.existsSync(empty)).toBe(false);
 
       // Even with --force, a target that holds a product keeps it.
-      const full = fresh('full');
-      if (!fs.existsSync(full)) await restoreArchive(archive, local(full), { force: false });
+      const { dir: full } = await restoredProduct();
       const before = snapshotOf(full);
       expect(Object.keys(before).length).toBeGreaterThan(10);
       await expect(restoreArchive(file, local(full), { force: true })).rejects.toThrow(message);
