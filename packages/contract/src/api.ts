@@ -9,6 +9,7 @@ import type { contentAdminRoutes } from './community.banners.ts';
 import type { creatorRoutes } from './community.creators.ts';
 import type { communityRoutes } from './community.ts';
 import type { designRoutes } from './design.ts';
+import type { developerRoutes } from './developer.ts';
 import type { Endpoint, RouteBody, RouteData, RouteQuery } from './route.ts';
 import type { supportAdminRoutes, supportRoutes } from './support.ts';
 import type { systemAdminRoutes } from './system.admin.ts';
@@ -35,6 +36,7 @@ export type ApiRoute =
   | RoutesIn<typeof creatorRoutes>
   | RoutesIn<typeof communityRoutes>
   | RoutesIn<typeof designRoutes>
+  | RoutesIn<typeof developerRoutes>
   | RoutesIn<typeof supportAdminRoutes>
   | RoutesIn<typeof supportRoutes>
   | RoutesIn<typeof systemAdminRoutes>

@@ -1,5 +1,6 @@
 import { ACCOUNT_ERRORS } from './errors.accounts.ts';
 import { ADMIN_ERRORS } from './errors.admin.ts';
+import { DEVELOPER_ERRORS } from './errors.developer.ts';
 import { GENERATION_ERRORS } from './errors.generation.ts';
 import { MODEL_ERRORS } from './errors.models.ts';
 import type { ErrorDef, Locale } from './errors.types.ts';
@@ -103,6 +104,7 @@ export const ERRORS = {
   ...MODEL_ERRORS,
   // The operator console
   ...ADMIN_ERRORS,
+  ...DEVELOPER_ERRORS,
 
   // Workspace
   FOLDER_NAME_REQUIRED: def(400, 'The folder name must not be empty', '文件夹名称不能为空'),

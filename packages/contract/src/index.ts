@@ -41,3 +41,6 @@ export * from './community.endpoints.ts';
 export * from './community.banners.ts';
 export * from './community.banners.endpoints.ts';
 export * from './file-names.ts';
+export * from './developer.ts';
+export * from './developer.endpoints.ts';
+export * from './developer.v1.ts';

@@ -74,6 +74,8 @@ export const tasks = pgTable(
      * whichever worker node claims the task (most tasks reach a worker without a job to carry it).
      */
     traceParent: text('trace_parent'),
+    /** The endpoint this task's own `webhook.url` was given (public API), told of its events too. */
+    webhookEndpointId: uuid('webhook_endpoint_id'),
     folderId: uuid('folder_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -117,6 +119,8 @@ export const accounts = pgTable(
     activeTasks: integer('active_tasks').notNull().default(0),
     /** Invitations of this user that paid a bonus, for the per-inviter cap (INVITE_BONUS_MAX). */
     inviteBonuses: integer('invite_bonuses').notNull().default(0),
+    /** When a task of this user last started: the fair queue serves the user served least recently. */
+    servedAt: timestamp('served_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

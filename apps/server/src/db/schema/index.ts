@@ -7,3 +7,4 @@ export * from './workspace.ts';
 export * from './community.ts';
 export * from './billing.ts';
 export * from './admin.ts';
+export * from './developer.ts';
