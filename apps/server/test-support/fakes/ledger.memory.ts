@@ -50,6 +50,7 @@ export function createMemoryLedger(store: MemoryStore) {
         cubes: welcomeCubes,
         planUntil: null,
         planDebtSeconds: 0,
+        servedAt: null,
         activeTasks: 0,
         inviteBonuses: 0,
         updatedAt: now(),
