@@ -20,6 +20,7 @@ import { createBackupModule } from './modules/backup/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createCommunityModule, ENVIRONMENT_TAG_SEEDS } from './modules/community/index.ts';
 import { createDesignModule } from './modules/design/index.ts';
+import { createDeveloperModule } from './modules/developer/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
 import { createMessagingModule } from './modules/messaging/index.ts';
 import { createSupportModule } from './modules/support/index.ts';
@@ -167,6 +168,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     streams: () => design.services.events.open(),
     pool: () => database.poolUse?.() ?? null,
   });
+  // Programs' way in (API keys, webhooks, /v1): after design, whose tasks it submits and reports.
+  const developer = createDeveloperModule({ database, config, log });
   // Backups: the operator's download and the scheduled archives (BACKUP_CRON, run by the workers).
   const backup = createBackupModule({
     database,
@@ -192,6 +195,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     system,
     admin,
     backup,
+    developer,
   ];
 
   return {
@@ -224,6 +228,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     ...system.services,
     ...admin.services,
     ...backup.services,
+    ...developer.services,
     /** Every module's routes, bound to the services above; app.ts serves them by surface. */
     routes: modules.map((module) => module.routes),
   };

@@ -72,6 +72,15 @@ export const v1TaskBody = taskParams.safeExtend({
 });
 export type V1TaskBody = z.input<typeof v1TaskBody>;
 
+/**
+ * The accepted task; with a `webhook` in the body, the endpoint its events go to, and the signing
+ * secret when one had to be made for it (the user had no endpoint): shown this once.
+ */
+export const v1TaskCreated = task.extend({
+  webhook: z.object({ endpointId: z.string(), secret: z.string().nullable() }).nullable(),
+});
+export type V1TaskCreated = z.infer<typeof v1TaskCreated>;
+
 export const v1TaskListQuery = z.object({
   state: z.enum(TASK_STATES, 'VALIDATION').optional(),
   cursor: z.string().max(200, 'CURSOR_INVALID').optional(),
@@ -140,7 +149,7 @@ export const v1Routes = {
     path: '/tasks',
     scope: 'tasks:write',
     body: v1TaskBody,
-    response: task,
+    response: v1TaskCreated,
     status: 202,
     idempotency: 'required',
     summary: 'Submits a generation task; its cost is charged once per Idempotency-Key',

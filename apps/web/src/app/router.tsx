@@ -78,6 +78,24 @@ const routes: RouteObject[] = [
                   ['support', 'errors'],
                 ),
               },
+              {
+                path: PATHS.apiKeys,
+                handle: h({ title: 'routes.apiKeys' }),
+                lazy: page(
+                  () => import('../features/developer/pages/api-keys-page.tsx'),
+                  (m) => m.ApiKeysPage,
+                  ['developer', 'errors'],
+                ),
+              },
+              {
+                path: PATHS.webhooks,
+                handle: h({ title: 'routes.webhooks' }),
+                lazy: page(
+                  () => import('../features/developer/pages/webhooks-page.tsx'),
+                  (m) => m.WebhooksPage,
+                  ['developer', 'developer-webhooks', 'errors'],
+                ),
+              },
             ],
           },
           {
@@ -155,6 +173,15 @@ const routes: RouteObject[] = [
               () => import('../features/own/pages/own-page.tsx'),
               (m) => m.OwnPage,
               ['own', 'auth'],
+            ),
+          },
+          {
+            path: PATHS.developers,
+            handle: h({ title: 'routes.developers' }),
+            lazy: page(
+              () => import('../features/developer/pages/api-reference-page.tsx'),
+              (m) => m.ApiReferencePage,
+              ['developer', 'developer-api'],
             ),
           },
           {

@@ -1,5 +1,12 @@
 import { Layout, Menu } from 'antd';
-import { CustomerServiceOutlined, ShoppingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CustomerServiceOutlined,
+  KeyOutlined,
+  ReadOutlined,
+  ShoppingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../shared/routes/paths.ts';
@@ -15,6 +22,14 @@ export function UserLayout() {
       key: PATHS.support,
       icon: <CustomerServiceOutlined />,
       label: <Link to={PATHS.support}>{t('routes.support')}</Link>,
+    },
+    // For scripts and plugins that render without the browser: keys, webhooks and the reference.
+    { key: PATHS.apiKeys, icon: <KeyOutlined />, label: <Link to={PATHS.apiKeys}>{t('routes.apiKeys')}</Link> },
+    { key: PATHS.webhooks, icon: <ApiOutlined />, label: <Link to={PATHS.webhooks}>{t('routes.webhooks')}</Link> },
+    {
+      key: PATHS.developers,
+      icon: <ReadOutlined />,
+      label: <Link to={PATHS.developers}>{t('routes.developers')}</Link>,
     },
   ];
   return (

@@ -7,6 +7,8 @@ export const PATHS = {
   profile: '/user/profile',
   product: '/user/product',
   support: '/user/support',
+  apiKeys: '/user/api-keys',
+  webhooks: '/user/webhooks',
   workspace: '/workspace',
   design: '/design',
   textGenerate: '/design/text-generate',
@@ -16,6 +18,8 @@ export const PATHS = {
   detail: '/detail/:id',
   own: '/own',
   redirect: '/redirect',
+  /** The public API's reference (routes, examples), readable before signing in. */
+  developers: '/developers',
   /** The operator console (its pages: features/admin/lib/console-pages.ts). */
   admin: '/admin',
 } as const;
