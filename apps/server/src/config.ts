@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { accountSettings } from './config.accounts.ts';
 import { chinaPaymentSettings, chinaProblems, chinaSmsSettings } from './config.china.ts';
 import { engineChoiceSettings, priceSettings, taskSettings } from './config.generation.ts';
+import { developerProblems, developerSettings } from './config.developer.ts';
 import { operationsSettings } from './config.operations.ts';
 import { operatorSettings } from './config.operators.ts';
 import { paymentSettings } from './config.payments.ts';
@@ -39,6 +40,7 @@ export function settingTopics(engines: EngineList = ENGINES): SettingTopic[] {
     { title: 'Prices and per-user limits', shape: priceSettings },
     { title: 'Stripe and test payments', shape: paymentSettings },
     { title: 'WeChat Pay and Alipay', shape: chinaPaymentSettings },
+    { title: 'Public API and webhooks', shape: developerSettings },
     ...engines.map((engine) => ({ title: engineTopicTitle(engine.name), shape: engine.settings.shape })),
   ];
 }
@@ -61,6 +63,7 @@ export function configSchema(engines: EngineList = ENGINES) {
     ...priceSettings,
     ...paymentSettings,
     ...chinaPaymentSettings,
+    ...developerSettings,
     ...engineSettingsShape(engines),
   });
 }
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, engines: Engine
     ...sharedSecretProblems(cfg),
     ...stripeProblems(cfg),
     ...chinaProblems(cfg),
+    ...developerProblems(cfg, production),
   ];
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
