@@ -120,6 +120,8 @@ export async function createServices(config: Config, database: Database, log: Fa
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
     lifecycle,
     metrics,
+    // Webhooks of task events: written by the developer module (built below) in the change's transaction.
+    taskChanged: (tx, row, change) => developer.services.webhooks.taskChanged(tx, row, change),
   });
   // After design: the console's content page manages design's preset pictures beside the banners.
   const community = createCommunityModule({
@@ -169,7 +171,26 @@ export async function createServices(config: Config, database: Database, log: Fa
     pool: () => database.poolUse?.() ?? null,
   });
   // Programs' way in (API keys, webhooks, /v1): after design, whose tasks it submits and reports.
-  const developer = createDeveloperModule({ database, config, log });
+  const developer = createDeveloperModule({
+    database,
+    config,
+    log,
+    tasks: design.services.tasks,
+    events: design.services.events,
+    uploads,
+    modelCatalogue: design.services.modelCatalogue,
+    balance: (userId) => ledger.balance(userId),
+    activeCap: settings.activeCap,
+    works: (userId, page) => community.services.works.list({ ...page, userId, sort: 'latest', period: 'all' }, userId),
+    lifecycle,
+    version: VERSION,
+  });
+  developer.services.webhooks.connect({
+    results: async (row, tx) => (await design.services.payloads.payloadOf(row, tx)).results,
+    later: (deliveryId, seconds) => queue.send('webhook', { deliveryId }, { startAfter: seconds }),
+    emailOf: async (userId) => (await users.findById(userId))?.email ?? null,
+    mail: (mail) => messaging.services.messaging.notifyByEmail(mail),
+  });
   // Backups: the operator's download and the scheduled archives (BACKUP_CRON, run by the workers).
   const backup = createBackupModule({
     database,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { workCard } from './community.ts';
 import { modelInfo } from './design.catalogue.ts';
 import { TASK_STATES } from './design.constants.ts';
 import { task, taskParams } from './design.tasks.ts';
 import { API_V1_PREFIX } from './developer.endpoints.ts';
 import { WEBHOOK_EVENTS, webhookCreateBody, webhookEndpoint, type ApiScope } from './developer.ts';
 import type { ErrorCode } from './errors.ts';
+import { page, pageQuery } from './paging.ts';
 import type { HttpMethod } from './route.ts';
 import { uploadKind, uploadedImage } from './upload.ts';
 
@@ -221,6 +223,17 @@ export const v1Routes = {
     idempotency: 'none',
     summary: 'Cubes, debt, plan time and active tasks of the key owner',
     errors: [],
+  }),
+  works: v1({
+    method: 'GET',
+    path: '/works',
+    scope: 'works:read',
+    query: pageQuery,
+    response: page(workCard),
+    status: 200,
+    idempotency: 'none',
+    summary: "The key owner's works published in the community, newest first",
+    errors: ['CURSOR_INVALID', 'PAGE_LIMIT'],
   }),
   webhookCreate: v1({
     method: 'POST',

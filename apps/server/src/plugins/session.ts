@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from '@turing/contract';
+import { API_V1_PREFIX, SESSION_COOKIE } from '@turing/contract';
 import { AppError } from '../shared/app-error.ts';
 import type { SessionService, SessionUser } from '../modules/identity/index.ts';
 
@@ -19,6 +19,8 @@ declare module 'fastify' {
     endSession(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
+
+const V1_PREFIX = `/turing${API_V1_PREFIX}/`;
 
 /** Resolves the session cookie to a user on every API request and guards routes marked `auth`. */
 export const sessionPlugin = fp(
@@ -49,7 +51,12 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', (req, reply, done) => {
       // Sessions belong to the API: static files and images (cached publicly, some by CDNs)
       // must never carry a Set-Cookie. The matched route decides, not the raw URL.
-      if (!req.routeOptions.url?.startsWith('/turing/')) return done();
+      const url = req.routeOptions.url;
+      if (!url?.startsWith('/turing/')) return done();
+      // The public API knows keys only: a cookie there opens nothing (its scope checks the key).
+      if (url.startsWith(V1_PREFIX)) return done();
+      // A key is for the public API alone: never for the studio's, the account's or the console's routes.
+      if (/^bearer\s+td_/i.test(req.headers.authorization ?? '')) return done(new AppError('API_KEY_NOT_ALLOWED'));
       const token = req.cookies[SESSION_COOKIE];
       if (!token) return done(guard(req));
       const hit = sessions.cached(token);

@@ -36,6 +36,7 @@ export function createLedgerService(deps: LedgerServiceDeps) {
         cubes: Math.max(0, sum),
         debt: Math.max(0, -sum),
         planDebtSeconds: row?.planDebtSeconds ?? 0,
+        activeTasks: row?.activeTasks ?? 0,
         planUntil,
       };
     },

@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import { errorMessage, isErrorCode, type Locale, type Task } from '@turing/contract';
+import type { Locale, Task } from '@turing/contract';
 import type { Database, Db } from '../../db/client.ts';
 import type { Announcement } from '../../generation/index.ts';
 import { taskEvents } from '../../db/schema/index.ts';
+import { createTaskStreams, withMessage } from './task-streams.ts';
 
 const CHANNEL = 'task_events';
 /** A comment line now and then keeps proxies from closing an idle stream. */
@@ -37,17 +38,13 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
 
   const write = (stream: Stream, rows: { id: number; payload: Record<string, unknown> }[]) => {
     for (const row of rows) {
-      const payload = row.payload as TaskEventPayload;
-      const error = payload.error
-        ? {
-            code: payload.error.code,
-            msg: isErrorCode(payload.error.code) ? errorMessage(payload.error.code, stream.locale) : payload.error.code,
-          }
-        : null;
-      stream.res.write(`id: ${row.id}\nevent: task\ndata: ${JSON.stringify({ ...payload, error })}\n\n`);
+      stream.res.write(
+        `id: ${row.id}\nevent: task\ndata: ${JSON.stringify(withMessage(row.payload, stream.locale))}\n\n`,
+      );
       stream.lastId = row.id;
     }
   };
+  const one = createTaskStreams(database);
 
   /** An event that came with its notification: written unless the stream has it already. */
   const deliverRow = (stream: Stream, row: { id: number; payload: Record<string, unknown> }) => {
@@ -82,6 +79,7 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
       stopListening = await database.listen(CHANNEL, (message) => {
         const cut = message.indexOf(' ');
         const userId = cut < 0 ? message : message.slice(0, cut);
+        one.notified(userId, message, cut);
         const open = streams.get(userId);
         if (!open) return;
         if (cut < 0) {
@@ -102,7 +100,11 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
       await stopListening?.();
       for (const set of streams.values()) for (const s of set) s.res.end();
       streams.clear();
+      one.stop();
     },
+
+    /** Serves one task's events to a program (the public API) until the task ends or the stream closes. */
+    attachTask: one.attach,
 
     /**
      * Records one task change inside the caller's transaction (`tx`; null: on its own, at once);
@@ -164,7 +166,7 @@ export function createTaskEvents(database: Database, limits: { perUser: number }
 
     /** Streams open on this node (the metrics read it when scraped). */
     open() {
-      let n = 0;
+      let n = one.open();
       for (const set of streams.values()) n += set.size;
       return n;
     },

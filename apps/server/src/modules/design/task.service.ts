@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { CostPreview, EngineCapabilities, InsufficientDetails, Locale, Task, TaskParams } from '@turing/contract';
+import type { CostPreview, EngineCapabilities, InsufficientDetails, Locale, Task, TaskParams, TaskState } from '@turing/contract';
 import { FINISHED_STATES } from '@turing/contract';
 import {
   needsTranslation,
@@ -131,7 +131,13 @@ export function createTaskService(deps: TaskServiceDeps) {
   }
 
   return {
-    async submit(userId: string, submitted: TaskParams, locale: Locale): Promise<Task> {
+    /** `via.webhookEndpointId`: the endpoint of the task's own webhook (public API), told of its events. */
+    async submit(
+      userId: string,
+      submitted: TaskParams,
+      locale: Locale,
+      via: { webhookEndpointId?: string } = {},
+    ): Promise<Task> {
       // What the model cannot do is refused first: nothing is read, made or charged for it.
       checkModel(submitted, settings);
       const engine = settings.engineForTask(submitted);
@@ -165,6 +171,7 @@ export function createTaskService(deps: TaskServiceDeps) {
             translation: composed.translation,
             engine,
             folderId: params.folderId ?? null,
+            webhookEndpointId: via.webhookEndpointId ?? null,
           },
           cubes,
         )
@@ -180,9 +187,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       return localise(await payloadOf(row), locale);
     },
 
-    async list(userId: string, query: { cursor?: string; limit: number }, locale: Locale) {
+    async list(userId: string, query: { cursor?: string; limit: number; state?: TaskState }, locale: Locale) {
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await repo.listOwned(userId, query.limit + 1, after);
+      const rows = await repo.listOwned(userId, query.limit + 1, after, query.state);
       const page = rows.slice(0, query.limit);
       const [results, bases] = await Promise.all([
         deps.images.resultsOf(page.filter((r) => r.state === 'complete').map((r) => r.id)),
