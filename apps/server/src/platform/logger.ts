@@ -2,10 +2,17 @@ import pino, { type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { loggableError } from '../db/errors.ts';
 
-/** Query strings carry signed-URL signatures and OAuth codes: logs keep only the path. */
+/** An API key's text (`td_live_…`), wherever it turns up. */
+const API_KEY_TEXT = /td_live_[0-9A-Za-z]*/g;
+
+/**
+ * Query strings carry signed-URL signatures, OAuth codes and API keys: logs keep only the path, and
+ * a key sent in the path itself (a mistake, or a probe) is cut to its prefix.
+ */
 export const redactUrl = (url: string) => {
   const q = url.indexOf('?');
-  return q === -1 ? url : `${url.slice(0, q)}?…`;
+  const path = q === -1 ? url : `${url.slice(0, q)}?…`;
+  return path.includes('td_live_') ? path.replace(API_KEY_TEXT, 'td_live_…') : path;
 };
 
 type Destination = ReturnType<typeof pino.destination>;
@@ -68,6 +75,11 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, opts: { sync?: b
   return pino(
     {
       level: config.LOG_LEVEL,
+      // Credentials never reach a line, should a request's headers ever be logged whole.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+        censor: '[redacted]',
+      },
       serializers: {
         req: (req: { method?: string; url?: string; id?: string }) => ({
           id: req.id,

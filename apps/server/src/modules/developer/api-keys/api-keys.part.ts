@@ -1,26 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { ApiKey, ApiKeyCreateBody, ApiScope } from '@turing/contract';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../../db/database.ts';
+import { bindRoutes } from '../../../shared/module-parts.ts';
+import { createApiKeysRepository } from './api-keys.repository.ts';
+import { apiKeysRoutes } from './api-keys.routes.ts';
+import { createApiKeyService } from './api-keys.service.ts';
+import type { ApiKeyService } from './api-keys.types.ts';
 
-/** Who a request's key acts as, and what it may do. */
-export interface ApiKeyPrincipal {
-  keyId: string;
-  userId: string;
-  scopes: readonly ApiScope[];
-}
+export type { ApiKeyPrincipal, ApiKeyService } from './api-keys.types.ts';
 
-export interface ApiKeyService {
-  list(userId: string): Promise<ApiKey[]>;
-  create(userId: string, body: ApiKeyCreateBody): Promise<{ key: ApiKey; token: string }>;
-  revoke(userId: string, id: string): Promise<void>;
-  /** The key's owner and scopes; null for every key that opens nothing, whatever the reason. */
-  authenticate(token: string, ip: string): Promise<ApiKeyPrincipal | null>;
-}
-
-export function createApiKeysPart(_deps: { db: Db }): { apiKeys: ApiKeyService; routes: FastifyPluginAsync } {
-  const missing = () => Promise.reject(new Error('not built yet'));
-  return {
-    apiKeys: new Proxy({} as never, { get: () => missing }),
-    routes: async () => {},
-  };
+/** Personal API keys: the service the public API authenticates with, and the profile page's routes. */
+export function createApiKeysPart(deps: { db: Db; log: FastifyBaseLogger }): {
+  apiKeys: ApiKeyService;
+  routes: FastifyPluginAsync;
+} {
+  const apiKeys = createApiKeyService({
+    keys: createApiKeysRepository(deps.db),
+    now: () => new Date(),
+    log: deps.log,
+  });
+  return { apiKeys, routes: bindRoutes(apiKeysRoutes, { apiKeys }) };
 }
