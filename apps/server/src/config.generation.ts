@@ -53,6 +53,15 @@ export const taskSettings = {
     .default(60_000)
     .describe("silence before another node's dead worker's task is taken back (re-queued or lost)"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2).describe('tasks one process generates at once'),
+  QUEUE_PLAN_LANE_SHARE: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(1000)
+    .default(4)
+    .describe(
+      "the fair queue's turn for pay-per-image tasks: tasks of users with an active time plan start ahead of those paid in cubes, but while both wait at least one start in this many goes to a pay-per-image task. Within each of the two lanes, the next task to start is the oldest one of the user served least recently (round-robin by user; API keys count as their user)",
+    ),
   NODE_ID: z
     .string()
     .trim()

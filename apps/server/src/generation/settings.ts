@@ -56,6 +56,8 @@ export interface GenerationSettings {
   resubmitExpiredResults: boolean;
   staleMs: number;
   concurrency: number;
+  /** At least one start in this many goes to a pay-per-image task while plan tasks wait too (QUEUE_PLAN_LANE_SHARE). */
+  planLaneShare: number;
 }
 
 /**
@@ -145,5 +147,6 @@ export function generationSettings(config: Config, engines: EngineList = ENGINES
     resubmitExpiredResults: config.RESUBMIT_EXPIRED_RESULTS,
     staleMs: config.TASK_STALE_MS,
     concurrency: config.WORKER_CONCURRENCY,
+    planLaneShare: config.QUEUE_PLAN_LANE_SHARE,
   };
 }

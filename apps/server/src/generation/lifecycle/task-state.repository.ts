@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, is, like, lt, ne, or, SQL, sql, type WithSubquery } from 'drizzle-orm';
 import type { TaskState } from '@turing/contract';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +7,12 @@ import { engineStats, tasks } from '../../db/schema/index.ts';
 export type NewTask = typeof tasks.$inferInsert;
 /** Columns to set: values, or SQL computed in the statement (`attempt + 1`, `now()`). */
 export type TaskPatch = { [K in keyof Omit<NewTask, 'id' | 'userId' | 'seq'>]?: NewTask[K] | SQL };
+/**
+ * The task a change moves: its id, a condition choosing the row (a locking subquery), or such a
+ * condition with statements that run with the change (`with`, data-modifying CTEs: a claim also
+ * marks its user served and counts the lane's turn, in the same statement).
+ */
+export type MoveTarget = string | SQL | { where: SQL; with: WithSubquery[] };
 
 /**
  * The only queries that write a task's state. Every change is a conditional update (`where state
@@ -15,18 +21,23 @@ export type TaskPatch = { [K in keyof Omit<NewTask, 'id' | 'userId' | 'seq'>]?: 
  */
 export function createTaskStateRepository(db: Db) {
   return {
-    /** Values, or SQL computed in the statement (a claim that depends on the line). */
-    async insert(values: PgInsertValue<typeof tasks>) {
-      const [row] = await db.insert(tasks).values(values).returning();
+    /**
+     * Values, or SQL computed in the statement (a claim that depends on the line). `also`:
+     * statements that run with the insert (data-modifying CTEs), in the same snapshot.
+     */
+    async insert(values: PgInsertValue<typeof tasks>, also: WithSubquery[] = []) {
+      const [row] = await (also.length ? db.with(...also) : db).insert(tasks).values(values).returning();
       return row!;
     },
 
-    /** `target`: an id, or a condition choosing the row (a locking subquery). */
-    async move(target: string | SQL, from: readonly TaskState[], set: TaskPatch, guard?: SQL) {
-      const [row] = await db
+    /** `target`: see MoveTarget. */
+    async move(target: MoveTarget, from: readonly TaskState[], set: TaskPatch, guard?: SQL) {
+      const chosen = typeof target === 'string' ? eq(tasks.id, target) : is(target, SQL) ? target : target.where;
+      const also = typeof target === 'string' || is(target, SQL) ? [] : target.with;
+      const [row] = await (also.length ? db.with(...also) : db)
         .update(tasks)
         .set({ ...set, seq: sql`${tasks.seq} + 1` })
-        .where(and(typeof target === 'string' ? eq(tasks.id, target) : target, inArray(tasks.state, [...from]), guard))
+        .where(and(chosen, inArray(tasks.state, [...from]), guard))
         .returning();
       return row ?? null;
     },

@@ -104,6 +104,7 @@ beforeEach(() => {
       states: memory.scopedStates,
       transaction: store.transaction,
       databaseKind: 'pglite',
+      planLaneShare: settings.planLaneShare,
       ledger: ledgerService,
       publish: async () => {},
       announcement: () => null,
