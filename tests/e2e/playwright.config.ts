@@ -102,6 +102,8 @@ export default defineConfig({
         PAYMENTS_DEV: 'true',
         // Operators pass an authenticator code before the console opens, as in production.
         OPERATOR_TOTP: 'required',
+        // The webhooks journey's receiver listens on this machine.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
   ],

@@ -18,7 +18,7 @@ export const developerSettings = {
     ),
   WEBHOOK_ALLOW_PRIVATE: flag
     .describe(
-      'lets webhooks be sent to loopback, private, link-local and CGNAT addresses and to plain `http://` (for a receiver on the same machine while developing or testing); refused in production',
+      'lets webhooks be sent to loopback, private, link-local and CGNAT addresses (for a receiver on the same machine while developing or testing); refused in production, where webhook addresses must also be `https://`',
     )
     .meta({ shown: 'false' }),
   WEBHOOK_TIMEOUT_MS: z.coerce
@@ -27,7 +27,9 @@ export const developerSettings = {
     .min(1000)
     .max(60_000)
     .default(10_000)
-    .describe('how long a webhook receiver may take to answer before the attempt counts as failed and is retried later'),
+    .describe(
+      'how long a webhook receiver may take to answer before the attempt counts as failed and is retried later',
+    ),
 };
 
 /** Settings of this topic that production refuses. */

@@ -59,11 +59,18 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     const removed = await sweepExpired(database.db);
     const events = await services.events.sweep();
     const uploads = await services.sweepAbandonedUploads();
+    // Public API answers kept for their Idempotency-Key past their 24 hours.
+    const idempotencyKeys = await services.idempotency.sweep();
+    const webhookDeliveries = await services.webhooks.sweep();
     // Thumbnails a stopped process did not get to (results made in the last minutes may still be under way).
     const thumbnails = await images.fillThumbs(new Date(Date.now() - THUMB_GRACE_MS));
-    log.info({ removed: { ...removed, taskEvents: events, uploads }, thumbnails }, 'housekeeping');
+    log.info(
+      { removed: { ...removed, taskEvents: events, uploads, webhookDeliveries, idempotencyKeys }, thumbnails },
+      'housekeeping',
+    );
   });
   queue.handle('message', (message) => services.messaging.retry(message));
+  queue.handle('webhook', async ({ deliveryId }) => void (await services.webhooks.attempt(deliveryId)));
   // Orders of providers that can be asked: settled, closed when expired, refunds confirmed.
   const askable = services.orders.askableProviders();
   queue.handle('payments', async () => {
@@ -99,7 +106,11 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
         .catch((err: unknown) => log.error({ err }, 'task recovery failed')),
     Math.max(1000, settings.staleMs / 2),
   ).unref();
-  await queue.work({ concurrency: { generate: settings.concurrency, housekeeping: 1, message: 2, payments: 1 } });
+  await queue.work({
+    concurrency: { generate: settings.concurrency, housekeeping: 1, message: 2, payments: 1, webhook: 8 },
+  });
+  // New webhook deliveries are attempted here as their task's change commits; retries come as jobs.
+  const stopWebhooks = await services.webhooks.startDelivery();
   await runner.dispatch();
   // A task submitted in this process goes straight to its workers while they have room.
   const detach = services.announcer.attachWorkers((engine) => runner.localSlot(engine));
@@ -114,6 +125,7 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
     clearInterval(watch);
     detach();
     await runner.stop();
+    await stopWebhooks();
     await images.settled();
     await stopWakeups();
     await queue.stop();

@@ -21,6 +21,8 @@ const JOBS = {
     subject: z.string(),
     text: z.string(),
   }),
+  /** The next attempt of a webhook delivery (its first is made when its task's change commits). */
+  webhook: z.object({ deliveryId: z.uuid() }),
 } as const;
 export type JobName = keyof typeof JOBS;
 export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]>;
@@ -48,6 +50,8 @@ const QUEUE_OPTIONS = {
     deleteAfterSeconds: 60,
     retentionSeconds: 600,
   },
+  // The delivery row holds the schedule and the log: a job only says "try now", once.
+  webhook: { notify: true, retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3600 },
 } satisfies Record<JobName, Parameters<PgBoss['createQueue']>[1]>;
 type Handler<N extends JobName> = (data: JobData<N>, job: Job<unknown>) => Promise<void>;
 

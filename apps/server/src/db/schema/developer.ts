@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -112,6 +113,10 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_message_idx').on(t.endpointId, t.messageId),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt, t.id),
+    // The sweep for overdue attempts reads pending rows only, not the 30-day log.
+    index('webhook_deliveries_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -8,7 +8,7 @@ import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
 import type { Announcement } from '../queue.ts';
 import { TRANSITIONS, type LifecycleEvent, type Transition } from './transitions.ts';
-import type { TaskPatch, TaskStateRepository } from './task-state.repository.ts';
+import type { MoveTarget, TaskPatch, TaskStateRepository } from './task-state.repository.ts';
 
 interface PublishOptions {
   also?: Announcement | null;
@@ -63,6 +63,12 @@ export interface EffectDeps {
    * back to it, or a run ended): the tasks queued there get their new places and waits. Never throws.
    */
   lineMoved?(row: TaskRow): void;
+  /**
+   * Told of a task's creation and of each change of its state (and of its server starting it), in
+   * the change's transaction when it has one (`tx`; null: the change has committed): the webhooks
+   * of the task's events are written there.
+   */
+  taskChanged?(tx: Db | null, row: TaskRow, change: LifecycleEvent | 'create'): Promise<void>;
   /** Told of every task created and every row of the table applied, once committed (the process's metrics). */
   metrics?: {
     taskSubmitted(row: TaskRow): void;
@@ -81,7 +87,7 @@ export function createTransitionWriter(deps: EffectDeps) {
 
   /** `target`: the task's id, or a query choosing one (the next queued task a worker claims). */
   async function apply(
-    target: string | SQL,
+    target: MoveTarget,
     event: LifecycleEvent,
     patch: TaskPatch = {},
     guard?: SQL,
@@ -94,7 +100,7 @@ export function createTransitionWriter(deps: EffectDeps) {
     if (t.notice !== undefined) set.notice = t.notice;
     else if (t.clears)
       set.notice = sql`case when ${inArray(tasks.notice, [...t.clears])} then null else ${tasks.notice} end`;
-    const row = await change(target, t, set, guard, known);
+    const row = await change(target, t, set, guard, { ...known, event });
     if (row) deps.metrics?.taskChanged(event, row);
     if (row && t.effects.includes('line')) deps.lineMoved?.(row);
     return row;
@@ -102,12 +108,14 @@ export function createTransitionWriter(deps: EffectDeps) {
 
   /** Row `t` applied with its columns `set`: the change and the effects that go with it. */
   async function change(
-    target: string | SQL,
+    target: MoveTarget,
     t: Transition,
     set: TaskPatch,
     guard: SQL | undefined,
-    known: { record?: CompletionRecord },
+    known: { record?: CompletionRecord; event?: LifecycleEvent },
   ) {
+    // A new state, or its server starting it: what webhooks report.
+    const reported = known.event !== undefined && (t.to !== undefined || known.event === 'started');
     // `line` follows the commit, as its own work: it asks for no transaction.
     const effects = t.effects.filter((e) => e !== 'line');
     // A change without effects is one conditional update: atomic without a transaction around it.
@@ -122,6 +130,10 @@ export function createTransitionWriter(deps: EffectDeps) {
         await deps
           .publish(null, moved)
           .catch((err: unknown) => deps.log.warn({ err, taskId: moved.id }, 'a task event was not sent'));
+      if (moved && reported)
+        await deps
+          .taskChanged?.(null, moved, known.event!)
+          .catch((err: unknown) => deps.log.warn({ err, taskId: moved.id }, 'a task webhook was not written'));
       return moved;
     }
     let announced = false;
@@ -148,6 +160,7 @@ export function createTransitionWriter(deps: EffectDeps) {
         await deps.publish(tx, moved, { also, results });
         announced = also !== null;
       }
+      if (reported) await deps.taskChanged?.(tx, moved, known.event!);
       if (known.record?.file) await known.record.file(tx);
       return moved;
     });

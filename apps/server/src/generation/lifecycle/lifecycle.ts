@@ -5,6 +5,7 @@ import { tasks, type TaskRow } from '../../db/schema/index.ts';
 import { currentTraceParent, inSpan } from '../../platform/tracing.ts';
 import type { TaskErrorCode } from '../engine.ts';
 import type { LocalSlot } from '../queue.ts';
+import { claimable, nextInFairOrder, startedOnSubmit } from './fair-claim.ts';
 import { createTransitionWriter, type CompletionRecord, type EffectDeps } from './lifecycle-effects.ts';
 import { MAX_ATTEMPTS } from './transitions.ts';
 import type { NewTask, TaskPatch } from './task-state.repository.ts';
@@ -20,6 +21,8 @@ export interface LifecycleDeps extends EffectDeps {
    * submitted; null (or absent) when there is none: the task is queued and announced.
    */
   localSlot?(engine: string): Promise<LocalSlot | null>;
+  /** At least one start in this many goes to a pay-per-image task while both lanes wait (QUEUE_PLAN_LANE_SHARE). */
+  planLaneShare: number;
 }
 
 const AFTER_END = { finishedAt: sql`now()`, heartbeatAt: null, serverAhead: null };
@@ -47,24 +50,18 @@ const claimPatch = (workerId: string, queueing: readonly string[]): TaskPatch =>
   attempt: sql`${tasks.attempt} + 1`,
 });
 
-/** Queued tasks of these engines that a worker may claim. */
-const claimable = (engines: string[]) => sql`${tasks.state} = 'queued' and ${inArray(tasks.engine, engines)}
-  and not ${tasks.cancelRequested} and ${tasks.notice} is distinct from 'waiting_for_server'`;
-
-/**
- * Queued tasks of an engine waiting for a server, ahead of the row `tasks` names: until they are
- * back in line, the tasks behind them wait too (after an outage the line keeps its order).
- */
-const waitingAhead = sql`exists (select 1 from ${tasks} w
-  where w.state = 'queued' and w.engine = ${tasks.engine} and not w.cancel_requested
-    and w.notice = 'waiting_for_server' and (w.created_at, w.id) < (${tasks.createdAt}, ${tasks.id}))`;
-
 /**
  * A new task's columns: claimed by `workerId` (its first run starts now), unless a task of its
  * engine already waits in line (for a worker or for a server), in which case it is queued behind
- * it. Decided in the insert itself.
+ * it and takes its turn in the fair order. Decided in the insert itself, with the start's
+ * bookkeeping (statements of the insert) when it is claimed.
  */
-function claimedUnlessInLine(workerId: string, engine: string, atServer: boolean) {
+function claimedUnlessInLine(
+  workerId: string,
+  task: { userId: string; engine: string; plan: boolean },
+  atServer: boolean,
+) {
+  const { engine } = task;
   const inLine = sql`exists (select 1 from ${tasks} where ${tasks.state} = 'queued' and ${tasks.engine} = ${engine}
     and not ${tasks.cancelRequested})`;
   const unless = (claimed: SQL, queued: SQL) => sql`case when ${inLine} then ${queued} else ${claimed} end`;
@@ -76,15 +73,9 @@ function claimedUnlessInLine(workerId: string, engine: string, atServer: boolean
     attempt: unless(sql`1`, sql`0`),
     // Sent to a server whose own queue it may wait in: shown there, next in line, until it starts.
     serverAhead: atServer ? unless(sql`0`, sql`null`) : sql`null`,
+    bookkeeping: startedOnSubmit(task, sql`not ${inLine}`),
   };
 }
-
-/** The next task in line for these engines (queue order, as the positions users see count it), locked. */
-const nextQueued = (engines: string[]) => sql`${tasks.id} = (
-  select ${tasks.id} from ${tasks}
-  where ${claimable(engines)} and not ${waitingAhead}
-  order by ${tasks.createdAt}, ${tasks.id}
-  limit 1 for update skip locked)`;
 
 /**
  * One owner for a task's life: the only code that writes its state. Routes and services ask it
@@ -117,17 +108,29 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
             // The task's id is chosen first: the charge's ledger row names it, written in the charge's statement.
             const id = randomUUID();
             const paid = await deps.ledger.charge(tx, { userId: values.userId, cubes, taskId: id });
-            const task = await states.in(tx).insert({
-              ...values,
-              id,
-              ...(slot ? claimedUnlessInLine(slot.workerId, values.engine, slot.atServer) : { state: 'queued' }),
-              costCubes: paid.coveredByPlan ? 0 : cubes,
-              coveredByPlan: paid.coveredByPlan,
-              traceParent: currentTraceParent(),
-            });
+            const plan = paid.coveredByPlan;
+            const { bookkeeping = [], ...claim } = slot
+              ? claimedUnlessInLine(
+                  slot.workerId,
+                  { userId: values.userId, engine: values.engine, plan },
+                  slot.atServer,
+                )
+              : { state: 'queued' as const };
+            const task = await states.in(tx).insert(
+              {
+                ...values,
+                id,
+                ...claim,
+                costCubes: plan ? 0 : cubes,
+                coveredByPlan: plan,
+                traceParent: currentTraceParent(),
+              },
+              bookkeeping,
+            );
             const claimed = task.state === 'generating';
             const also = claimed ? null : deps.announcement(task);
             await deps.publish(tx, task, { also });
+            await deps.taskChanged?.(tx, task, 'create');
             announced = claimed || also !== null;
             return task;
           });
@@ -147,10 +150,11 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     claim: (id: string, workerId: string, queueing: readonly string[] = []) =>
       apply(id, 'claim', claimPatch(workerId, queueing), eq(tasks.cancelRequested, false)),
     /**
-     * Claims the oldest queued task of these engines that no other worker is claiming, in the same
-     * transaction that announces it; null when none is left. A task waiting for a server is not
-     * taken here, nor one behind it in its engine's line: its own job comes back for it, and puts
-     * every task that waits back in line at once (`serverBack`). `queueing`: those of `engines`
+     * Claims the next queued task of these engines in the fair order (fair-claim.ts) that no other
+     * worker is claiming, marking its user served and counting its lane's turn in the same
+     * statement; null when none is left. A task waiting for a server is not taken here, nor one
+     * queued after it for its engine: its own job comes back for it, and puts every task that
+     * waits back in line at once (`serverBack`). `queueing`: those of `engines`
      * whose servers may queue a task (see claimPatch).
      */
     async claimNext(workerId: string, engines: string[], queueing: readonly string[] = []) {
@@ -160,7 +164,8 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       // A task it misses (queued just after) announces itself. The embedded database has one
       // process, woken once per task it announces: its asks find one, and go straight to the claim.
       if (deps.databaseKind === 'postgres' && !(await pool.anyWhere(claimable(engines)))) return null;
-      return apply(nextQueued(engines), 'claim', claimPatch(workerId, queueing), eq(tasks.cancelRequested, false));
+      const next = nextInFairOrder(engines, deps.planLaneShare);
+      return apply(next, 'claim', claimPatch(workerId, queueing), eq(tasks.cancelRequested, false));
     },
     /** Marks a queued task as waiting for a server; null when it already says so (no event). */
     waitForServer: (id: string) => apply(id, 'wait', {}, sql`${tasks.notice} is distinct from 'waiting_for_server'`),

@@ -55,6 +55,8 @@ export interface DesignModuleDeps {
   log: LifecycleDeps['log'];
   /** The process's metrics: tasks submitted, ended and refunded, their run and queue times. */
   metrics?: LifecycleDeps['metrics'];
+  /** Told of each change of a task's state, in its transaction (the developer module's webhooks). */
+  taskChanged?: LifecycleDeps['taskChanged'];
 }
 
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
@@ -62,7 +64,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
   const { database, settings, ledger, uploads, images, engines } = deps;
   const transaction: Database['transaction'] = (work) => database.transaction(work);
   const presetRows = scoped(database.db, createPresetPicturesRepository);
-  const taskReads = scoped(database.db, createTaskRepository);
+  const taskReads = scoped(database.db, (db) => createTaskRepository(db, settings));
   const presetImages = createPresetImages({
     overridesDir: deps.presetsDir,
     replacements: createPresetReplacements(presetRows.pool, deps.storage),
@@ -99,9 +101,11 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     announcement: deps.announcer.announcement,
     enqueue: deps.announcer.enqueue,
     localSlot: deps.announcer.localSlot,
+    planLaneShare: settings.planLaneShare,
     log: deps.log,
     lineMoved: (row) => line.moved(row.engine),
     metrics: deps.metrics,
+    taskChanged: deps.taskChanged,
   });
   const tasks = createTaskService({
     tasks: taskReads.pool,
@@ -147,7 +151,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
       modelCatalogue,
       /** A task's row as the generation workers read it. */
       findTask: (id: string) => reads.findById(id),
-      /** The oldest queued tasks of an engine, in line order, as the workers claim them. */
+      /** The oldest queued tasks of an engine, oldest first (the workers claim them in the fair order). */
       queuedTasks: (engine: string, limit: number) => reads.queued(engine, limit),
     },
     {
