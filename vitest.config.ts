@@ -42,6 +42,7 @@ export default defineConfig({
     maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           ...server,
