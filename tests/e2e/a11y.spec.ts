@@ -27,7 +27,16 @@ const TEXT = {
   fullScreen: { en: /Full screen/, zh: /全\s?屏/ },
 } as const;
 
-const ANONYMOUS = ['/home', '/login', '/login?tab=register', '/community', '/detail/42', '/own', '/no/such/page'];
+const ANONYMOUS = [
+  '/home',
+  '/login',
+  '/login?tab=register',
+  '/community',
+  '/detail/42',
+  '/own',
+  '/developers',
+  '/no/such/page',
+];
 const ACCOUNT = [
   '/home',
   '/own?selectedCollection=true',
@@ -35,6 +44,8 @@ const ACCOUNT = [
   '/user/profile',
   '/user/product',
   '/user/support',
+  '/user/api-keys',
+  '/user/webhooks',
 ];
 const STUDIO = ['/design/text-generate', '/design/iteration-rendering', '/design/step-editing'];
 

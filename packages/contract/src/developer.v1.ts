@@ -8,7 +8,7 @@ import { WEBHOOK_EVENTS, webhookCreateBody, webhookEndpoint, type ApiScope } fro
 import type { ErrorCode } from './errors.ts';
 import { page, pageQuery } from './paging.ts';
 import type { HttpMethod } from './route.ts';
-import { uploadKind, uploadedImage } from './upload.ts';
+import { uploadedImage, type UploadKind } from './upload.ts';
 
 // The public API (/turing/v1): resource-shaped routes for programs, authenticated with a personal
 // key (`Authorization: Bearer td_live_…`). Answers are the resource itself with a real HTTP status;
@@ -59,7 +59,16 @@ export const V1_COMMON_ERRORS = [
   'API_KEY_SCOPE',
   'VALIDATION',
   'RATE_LIMITED',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
   'INTERNAL',
+] as const satisfies readonly ErrorCode[];
+
+/** Errors of every route that takes an Idempotency-Key. */
+export const V1_IDEMPOTENCY_ERRORS = [
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_FLIGHT',
 ] as const satisfies readonly ErrorCode[];
 
 const idParam = z.object({ id: z.uuid('NOT_FOUND') });
@@ -104,7 +113,9 @@ export const v1Account = z.object({
 export type V1Account = z.infer<typeof v1Account>;
 
 export const v1Upload = uploadedImage;
-export const v1UploadQuery = z.object({ kind: uploadKind.default('base') });
+/** What an upload through the API is for: the inputs of a task (avatars and support files are the app's). */
+export const V1_UPLOAD_KINDS = ['base', 'ref', 'depth', 'line-art', 'mask'] as const satisfies readonly UploadKind[];
+export const v1UploadQuery = z.object({ kind: z.enum(V1_UPLOAD_KINDS, 'VALIDATION').default('base') });
 
 export const v1Webhook = webhookEndpoint;
 export const v1WebhookCreated = z.object({ id: z.string(), secret: z.string(), endpoint: webhookEndpoint });

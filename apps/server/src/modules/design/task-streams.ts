@@ -39,7 +39,12 @@ export function createTaskStreams(database: Database) {
 
   const write = (stream: TaskStream, payload: Record<string, unknown>) => {
     const task = payload as Pick<Task, 'id' | 'seq' | 'state'>;
-    if (task.id !== stream.taskId || task.seq <= stream.lastSeq || stream.res.writableEnded) return;
+    if (task.id !== stream.taskId || stream.res.writableEnded) return;
+    if (task.seq <= stream.lastSeq) {
+      // Known already (a client resuming after the end sends the last seq): a finished task's stream ends.
+      if (isFinished(task.state)) stream.res.end();
+      return;
+    }
     stream.res.write(`id: ${task.seq}\nevent: task\ndata: ${JSON.stringify(withMessage(payload, stream.locale))}\n\n`);
     stream.lastSeq = task.seq;
     if (isFinished(task.state)) stream.res.end();
@@ -100,10 +105,15 @@ export function createTaskStreams(database: Database) {
       }
       set.add(stream);
       const keepalive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS);
+      let closed = false;
       const close = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(keepalive);
+        opts.signal.removeEventListener('abort', close);
         set.delete(stream);
-        if (!set.size) streams.delete(userId);
+        // Only this stream's set: the user may have opened a new one since this set emptied.
+        if (!set.size && streams.get(userId) === set) streams.delete(userId);
         if (!res.writableEnded) res.end();
       };
       res.on('close', close);

@@ -1,5 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type { CostPreview, EngineCapabilities, InsufficientDetails, Locale, Task, TaskParams, TaskState } from '@turing/contract';
+import type {
+  CostPreview,
+  EngineCapabilities,
+  InsufficientDetails,
+  Locale,
+  Task,
+  TaskParams,
+  TaskState,
+} from '@turing/contract';
 import { FINISHED_STATES } from '@turing/contract';
 import {
   needsTranslation,

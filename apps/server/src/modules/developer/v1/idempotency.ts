@@ -9,8 +9,11 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** Visible ASCII, as the IETF draft's examples and every SDK's keys (UUIDs, ULIDs) are. */
 const KEY = /^[\x21-\x7e]+$/;
 
-/** A first request that has not answered within this long died with its process: the same request may take it over. */
-const ABANDONED_AFTER = '2 minutes';
+/**
+ * A first request that has not answered within this long died with its process (requests time out
+ * long before): the same request may take the key over.
+ */
+const ABANDONED_AFTER = '10 minutes';
 
 export type Replay = { status: number; body: unknown };
 
@@ -41,7 +44,7 @@ export function createIdempotency(db: Db) {
       const key = Array.isArray(header) ? '' : header;
       if (!KEY.test(key) || key.length > DEVELOPER_LIMITS.idempotencyKeyMax)
         throw new AppError('IDEMPOTENCY_KEY_INVALID');
-      const claimed = rowsOf<{ mine: boolean }>(
+      const claimed = rowsOf<{ claimed_at: string }>(
         await db.execute(sql`
           insert into idempotency_keys (user_id, key, fingerprint, state, created_at, expires_at)
           values (${userId}, ${key}, ${print}, 'in_flight', now(), now() + ${`${DEVELOPER_LIMITS.idempotencyHours} hours`}::interval)
@@ -51,7 +54,7 @@ export function createIdempotency(db: Db) {
           where idempotency_keys.expires_at <= now()
             or (idempotency_keys.state = 'in_flight' and idempotency_keys.fingerprint = excluded.fingerprint
                 and idempotency_keys.created_at < now() - ${ABANDONED_AFTER}::interval)
-          returning true as mine`),
+          returning created_at::text as claimed_at`),
       );
       if (!claimed.length) {
         const [held] = rowsOf<{ fingerprint: string; state: string; status_code: number | null; response: unknown }>(
@@ -69,13 +72,23 @@ export function createIdempotency(db: Db) {
         result = await answer();
       } catch (err) {
         // Refused or failed: nothing was done under the key, so it may be used again.
-        await db.execute(sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}`).catch(() => {});
+        await db
+          .execute(
+            sql`delete from idempotency_keys where user_id = ${userId} and key = ${key} and created_at = ${claimed[0]!.claimed_at}::timestamptz`,
+          )
+          .catch(() => {});
         throw err;
       }
-      await db.execute(sql`
-        update idempotency_keys set state = 'done', status_code = ${result.status},
-          response = ${JSON.stringify(result.body ?? null)}::jsonb
-        where user_id = ${userId} and key = ${key}`);
+      // Only under this claim (a request that took the key over after this one was judged dead
+      // keeps its own answer). Not written: the key stays claimed until it may be taken over.
+      await db
+        .execute(
+          sql`
+          update idempotency_keys set state = 'done', status_code = ${result.status},
+            response = ${JSON.stringify(result.body ?? null)}::jsonb
+          where user_id = ${userId} and key = ${key} and created_at = ${claimed[0]!.claimed_at}::timestamptz`,
+        )
+        .catch(() => {});
       return { ...result, replayed: false };
     },
 

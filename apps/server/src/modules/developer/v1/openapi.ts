@@ -3,6 +3,7 @@ import {
   ERRORS,
   V1_BASE_PATH,
   V1_COMMON_ERRORS,
+  V1_IDEMPOTENCY_ERRORS,
   v1Error,
   v1Routes,
   webhookPayload,
@@ -48,7 +49,9 @@ function parameters(def: V1RouteDef) {
 }
 
 function errorText(def: V1RouteDef) {
-  const codes = [...def.errors, ...V1_COMMON_ERRORS];
+  const codes = [
+    ...new Set([...def.errors, ...(def.idempotency === 'none' ? [] : V1_IDEMPOTENCY_ERRORS), ...V1_COMMON_ERRORS]),
+  ];
   return codes.map((code) => `\`${code}\` (${ERRORS[code].http}): ${ERRORS[code].en}`).join('\n\n');
 }
 

@@ -38,7 +38,6 @@ export function defineV1Route<D extends V1RouteDef>(
   app: FastifyInstance,
   def: D,
   handler: (req: V1Request<D>, reply: FastifyReply) => Promise<Answer<D>>,
-  extra: { rateLimit?: Record<string, unknown> } = {},
 ) {
   const success = def.response ? { [def.status]: def.response } : {};
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -52,7 +51,7 @@ export function defineV1Route<D extends V1RouteDef>(
       ...(def.body ? { body: def.body } : {}),
       ...(def.stream ? {} : { response: { ...success, '4xx': v1Error, '5xx': v1Error } }),
     },
-    config: { v1Scope: def.scope, appHeader: false, ...(extra.rateLimit ? { rateLimit: extra.rateLimit } : {}) },
+    config: { v1Scope: def.scope, appHeader: false },
     handler: async (req, reply) => {
       const data = await handler(req as unknown as V1Request<D>, reply);
       if (def.stream || reply.sent) return reply;

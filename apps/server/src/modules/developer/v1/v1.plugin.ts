@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_V1_PREFIX } from '@turing/contract';
 import { AppError } from '../../../shared/app-error.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.part.ts';
@@ -6,10 +6,21 @@ import { v1OpenApi } from './openapi.ts';
 import { sendV1Error, v1ErrorHandler } from './v1-errors.ts';
 import { v1RoutesPlugin, type V1RoutesOptions } from './v1.routes.ts';
 
+/** Requests a minute from one address with keys that open nothing, before it is answered 429. */
+const REFUSED_PER_MINUTE = 30;
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+/** A limiter's count (no allow list is set, so there always is one). */
+async function count(limiter: Limiter, req: FastifyRequest) {
+  const result = await limiter(req);
+  if (result.isAllowed) throw new Error('rate limiter without a count');
+  return result;
+}
+
 /** `Authorization: Bearer <key>`; anything else reads as no key. */
 const BEARER = /^Bearer +(\S{1,200})$/i;
 
-export interface V1ModuleOptions extends Omit<V1RoutesOptions, 'rateLimit'> {
+export interface V1ModuleOptions extends V1RoutesOptions {
   apiKeys: ApiKeyService;
   /** Requests a minute per key (API_RATE_LIMIT). */
   perMinute: number;
@@ -33,43 +44,40 @@ export async function v1Module(app: FastifyInstance, opts: V1ModuleOptions) {
       return document;
     });
     await v1.register(async (authed) => {
+      // One count per key across every route, and one per address for keys that open nothing (a
+      // valid key is never held back by others' failures from a shared address).
+      const perKey = authed.createRateLimit({
+        max: opts.perMinute,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `v1-key:${req.apiKey?.keyId ?? ''}`,
+      });
+      const refused = authed.createRateLimit({
+        max: REFUSED_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (req) => `v1-refused:${req.ip}`,
+      });
+      const limited = (seconds: number) => new AppError('RATE_LIMITED', { params: { seconds: Math.max(1, seconds) } });
       authed.decorateRequest('apiKey', null);
-      authed.addHook('onRequest', async (req) => {
+      authed.addHook('onRequest', async (req, reply) => {
         const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? '';
         const principal = await opts.apiKeys.authenticate(token, req.ip);
-        if (!principal) throw new AppError('API_KEY_INVALID');
+        if (!principal) {
+          const after = await count(refused, req);
+          throw after.isExceeded ? limited(after.ttlInSeconds) : new AppError('API_KEY_INVALID');
+        }
+        req.apiKey = principal;
+        // The IETF draft's names (RateLimit-Limit, -Remaining, -Reset), on every answer to a key.
+        const use = await count(perKey, req);
+        reply.header('ratelimit-limit', use.max);
+        reply.header('ratelimit-remaining', use.remaining);
+        reply.header('ratelimit-reset', use.ttlInSeconds);
+        if (use.isExceeded) throw limited(use.ttlInSeconds);
         const needed = req.routeOptions.config?.v1Scope;
         if (needed && !principal.scopes.includes(needed))
           throw new AppError('API_KEY_SCOPE', { params: { scope: needed } });
-        req.apiKey = principal;
       });
-      await authed.register(v1RoutesPlugin, {
-        ...opts,
-        rateLimit: {
-          max: opts.perMinute,
-          timeWindow: 60_000,
-          keyGenerator: (req: { apiKey?: { keyId: string } | null; ip: string }) => req.apiKey?.keyId ?? req.ip,
-          // The IETF draft's header names (RateLimit-Limit, -Remaining, -Reset) rather than X-RateLimit-*.
-          enableDraftSpec: true,
-          labels: DRAFT_LABELS,
-          addHeaders: HEADERS_ON,
-          addHeadersOnExceeding: HEADERS_ON,
-        },
-      });
+      await authed.register(v1RoutesPlugin, opts);
     });
   };
   await app.register(scope, { prefix: API_V1_PREFIX });
 }
-
-const DRAFT_LABELS = {
-  rateLimit: 'ratelimit-limit',
-  rateRemaining: 'ratelimit-remaining',
-  rateReset: 'ratelimit-reset',
-  retryAfter: 'retry-after',
-};
-const HEADERS_ON = {
-  'ratelimit-limit': true,
-  'ratelimit-remaining': true,
-  'ratelimit-reset': true,
-  'retry-after': true,
-};

@@ -29,8 +29,6 @@ export interface V1RoutesOptions {
   works(userId: string, page: { cursor?: string; limit: number }): Promise<Page<WorkCard>>;
   idempotency: Idempotency;
   lifecycle: Lifecycle;
-  /** Per-route rate limit options (per key, with RateLimit-* headers). */
-  rateLimit: Record<string, unknown>;
 }
 
 /** Sends an answer kept under an Idempotency-Key (or made now), marking a replay as the draft suggests. */
@@ -43,7 +41,6 @@ function send(reply: FastifyReply, result: Replay & { replayed: boolean }) {
 /** The routes of /turing/v1, each acting as the key's user through the studio's own services. */
 export async function v1RoutesPlugin(app: FastifyInstance, opts: V1RoutesOptions) {
   const { tasks, idempotency } = opts;
-  const limited = { rateLimit: opts.rateLimit };
   const idempotent = <D extends (typeof v1Routes)[keyof typeof v1Routes]>(
     req: V1Request<D>,
     def: D,
@@ -61,141 +58,97 @@ export async function v1RoutesPlugin(app: FastifyInstance, opts: V1RoutesOptions
 
   // Multipart only in this scope, as the web's upload route does it.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
-  defineV1Route(
-    app,
-    v1Routes.uploadCreate,
-    async (req, reply) => {
-      if (!req.isMultipart()) throw new AppError('UPLOAD_FAILED');
-      const file = await req.file();
-      if (!file) throw new AppError('UPLOAD_FAILED');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMAGE_TOO_LARGE');
-        throw new AppError('UPLOAD_FAILED');
-      }
-      if (file.file.truncated) throw new AppError('IMAGE_TOO_LARGE');
-      const digest = createHash('sha256').update(data).digest('hex');
-      const result = await idempotent(req, v1Routes.uploadCreate, digest, async () => ({
-        status: 201,
-        body: await opts.uploads.saveImage(req.apiKey.userId, req.query.kind, data),
-      }));
-      return send(reply, result);
-    },
-    { rateLimit: { ...opts.rateLimit, max: Math.min(Number(opts.rateLimit.max), LIMITS.uploadsPerMinute * 2) } },
-  );
+  defineV1Route(app, v1Routes.uploadCreate, async (req, reply) => {
+    if (!req.isMultipart()) throw new AppError('UPLOAD_FAILED');
+    const file = await req.file();
+    if (!file) throw new AppError('UPLOAD_FAILED');
+    let data: Buffer;
+    try {
+      data = await file.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMAGE_TOO_LARGE');
+      throw new AppError('UPLOAD_FAILED');
+    }
+    if (file.file.truncated) throw new AppError('IMAGE_TOO_LARGE');
+    const digest = createHash('sha256').update(data).digest('hex');
+    const result = await idempotent(req, v1Routes.uploadCreate, digest, async () => ({
+      status: 201,
+      body: await opts.uploads.saveImage(req.apiKey.userId, req.query.kind, data),
+    }));
+    return send(reply, result);
+  });
 
-  defineV1Route(app, v1Routes.models, async () => ({ items: opts.models() }), limited);
+  defineV1Route(app, v1Routes.models, async () => ({ items: opts.models() }));
 
-  defineV1Route(
-    app,
-    v1Routes.taskCreate,
-    async (req, reply) => {
-      const result = await idempotent(req, v1Routes.taskCreate, req.body, async () => {
-        const { webhook, ...params } = req.body;
-        // The address is checked (and its endpoint made) before anything is charged.
-        const hook = webhook ? await opts.webhooks.forTask(req.apiKey.userId, webhook.url) : null;
-        const task = await tasks.submit(req.apiKey.userId, params, locale(req), {
-          webhookEndpointId: hook?.endpointId,
+  defineV1Route(app, v1Routes.taskCreate, async (req, reply) => {
+    const result = await idempotent(req, v1Routes.taskCreate, req.body, async () => {
+      const { webhook, ...params } = req.body;
+      // The address is checked (and its endpoint made) before anything is charged.
+      const hook = webhook ? await opts.webhooks.forTask(req.apiKey.userId, webhook.url) : null;
+      const task = await tasks
+        .submit(req.apiKey.userId, params, locale(req), { webhookEndpointId: hook?.endpointId })
+        .catch(async (err: unknown) => {
+          // Refused: an endpoint made for this task alone goes too, or its secret, shown in no
+          // answer, would sign the retry's messages unseen.
+          if (hook?.secret) await opts.webhooks.remove(req.apiKey.userId, hook.endpointId).catch(() => {});
+          throw err;
         });
-        return { status: 202, body: { ...task, webhook: hook } };
-      });
-      return send(reply, result);
-    },
-    limited,
-  );
+      return { status: 202, body: { ...task, webhook: hook } };
+    });
+    return send(reply, result);
+  });
 
-  defineV1Route(
-    app,
-    v1Routes.taskGet,
-    async (req) => tasks.get(req.apiKey.userId, req.params.id, locale(req)),
-    limited,
-  );
+  defineV1Route(app, v1Routes.taskGet, async (req) => tasks.get(req.apiKey.userId, req.params.id, locale(req)));
 
-  defineV1Route(
-    app,
-    v1Routes.taskList,
-    async (req) => {
-      const { cursor, limit, state } = req.query;
-      return tasks.list(req.apiKey.userId, { cursor, limit, state }, locale(req));
-    },
-    limited,
-  );
+  defineV1Route(app, v1Routes.taskList, async (req) => {
+    const { cursor, limit, state } = req.query;
+    return tasks.list(req.apiKey.userId, { cursor, limit, state }, locale(req));
+  });
 
-  defineV1Route(
-    app,
-    v1Routes.taskCancel,
-    async (req, reply) => {
-      const result = await idempotent(req, v1Routes.taskCancel, null, async () => ({
-        status: 200,
-        body: await tasks.cancel(req.apiKey.userId, req.params.id, locale(req)),
-      }));
-      return send(reply, result);
-    },
-    limited,
-  );
+  defineV1Route(app, v1Routes.taskCancel, async (req, reply) => {
+    const result = await idempotent(req, v1Routes.taskCancel, null, async () => ({
+      status: 200,
+      body: await tasks.cancel(req.apiKey.userId, req.params.id, locale(req)),
+    }));
+    return send(reply, result);
+  });
 
-  defineV1Route(
-    app,
-    v1Routes.taskEvents,
-    async (req, reply) => {
-      const userId = req.apiKey.userId;
-      // Refused before the stream opens: an unknown or another user's task is a plain 404.
-      const first = await tasks.get(userId, req.params.id, locale(req));
-      const header = req.headers['last-event-id'];
-      const lastSeq = Number(typeof header === 'string' ? header : 0) || 0;
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': String(req.id),
-      });
-      let fresh: Promise<unknown> | null = Promise.resolve(first);
-      await opts.events.attachTask(userId, req.params.id, reply.raw, {
-        locale: locale(req),
-        lastSeq,
-        signal: opts.lifecycle.signal,
-        // The answer read above serves as the first state; a later read only if asked again.
-        current: async () => {
-          const now = fresh ?? tasks.get(userId, req.params.id, locale(req));
-          fresh = null;
-          return (await now) as Record<string, unknown>;
-        },
-      });
-    },
-    limited,
-  );
+  defineV1Route(app, v1Routes.taskEvents, async (req, reply) => {
+    const userId = req.apiKey.userId;
+    // Refused before the stream opens: an unknown or another user's task is a plain 404.
+    await tasks.get(userId, req.params.id, locale(req));
+    const header = req.headers['last-event-id'];
+    const lastSeq = Number(typeof header === 'string' ? header : 0) || 0;
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': String(req.id),
+    });
+    await opts.events.attachTask(userId, req.params.id, reply.raw, {
+      locale: locale(req),
+      lastSeq,
+      signal: opts.lifecycle.signal,
+      // Read again once the stream is registered: a change made between the check above and the
+      // registration is in this answer, and later ones arrive as events.
+      current: async () => (await tasks.get(userId, req.params.id, locale(req))) as Record<string, unknown>,
+    });
+  });
 
-  defineV1Route(app, v1Routes.account, async (req) => opts.account(req.apiKey.userId), limited);
-  defineV1Route(app, v1Routes.works, async (req) => opts.works(req.apiKey.userId, req.query), limited);
+  defineV1Route(app, v1Routes.account, async (req) => opts.account(req.apiKey.userId));
+  defineV1Route(app, v1Routes.works, async (req) => opts.works(req.apiKey.userId, req.query));
 
-  defineV1Route(
-    app,
-    v1Routes.webhookCreate,
-    async (req, reply) => {
-      const result = await idempotent(req, v1Routes.webhookCreate, req.body, async () => {
-        const made = await opts.webhooks.create(req.apiKey.userId, req.body);
-        return { status: 201, body: { id: made.endpoint.id, secret: made.secret, endpoint: made.endpoint } };
-      });
-      return send(reply, result);
-    },
-    limited,
-  );
-  defineV1Route(
-    app,
-    v1Routes.webhookList,
-    async (req) => ({ items: await opts.webhooks.list(req.apiKey.userId) }),
-    limited,
-  );
-  defineV1Route(
-    app,
-    v1Routes.webhookDelete,
-    async (req) => {
-      await opts.webhooks.remove(req.apiKey.userId, req.params.id);
-    },
-    limited,
-  );
+  defineV1Route(app, v1Routes.webhookCreate, async (req, reply) => {
+    const result = await idempotent(req, v1Routes.webhookCreate, req.body, async () => {
+      const made = await opts.webhooks.create(req.apiKey.userId, req.body);
+      return { status: 201, body: { id: made.endpoint.id, secret: made.secret, endpoint: made.endpoint } };
+    });
+    return send(reply, result);
+  });
+  defineV1Route(app, v1Routes.webhookList, async (req) => ({ items: await opts.webhooks.list(req.apiKey.userId) }));
+  defineV1Route(app, v1Routes.webhookDelete, async (req) => {
+    await opts.webhooks.remove(req.apiKey.userId, req.params.id);
+  });
 }

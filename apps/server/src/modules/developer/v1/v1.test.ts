@@ -195,13 +195,20 @@ describe('rate limits per key', () => {
     try {
       const user = await seedUser(small);
       const [k1, k2] = [await makeKey(small, user.user.id), await makeKey(small, user.user.id)];
+      // One count per key, whichever routes it calls.
       const codes = [];
-      for (let i = 0; i < 4; i += 1) codes.push((await v1(small, k1, 'GET', '/models')).statusCode);
+      for (const path of ['/models', '/account', '/tasks', '/models'])
+        codes.push((await v1(small, k1, 'GET', path)).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
-      const limited = await v1(small, k1, 'GET', '/models');
+      const limited = await v1(small, k1, 'GET', '/account');
       expect(limited.json().error.code).toBe('RATE_LIMITED');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.headers['ratelimit-remaining']).toBe('0');
+      // Keys that open nothing are limited per address before they cost a lookup.
+      const refused = [];
+      for (let i = 0; i < 31; i += 1) refused.push((await v1(small, 'td_live_guess', 'GET', '/models')).statusCode);
+      expect(refused.slice(0, 30).every((c) => c === 401)).toBe(true);
+      expect(refused.at(-1)).toBe(429);
       // Each key has its own minute; the studio's routes are not counted.
       expect((await v1(small, k2, 'GET', '/models')).statusCode).toBe(200);
       const studio = await small.app.inject({
