@@ -76,6 +76,7 @@ const taskIdParam = z.object({ id: z.uuid('TASK_NOT_FOUND') });
 
 /** The studio's task body, plus an optional webhook for this task alone. */
 export const v1TaskBody = taskParams.safeExtend({
+  /** Where this task's events are posted too (signed as the user's webhooks are); needs the key scope webhooks:write. */
   webhook: z
     .object({ url: z.string().max(2000, 'WEBHOOK_URL_INVALID') })
     .strict()

@@ -83,6 +83,9 @@ export async function v1RoutesPlugin(app: FastifyInstance, opts: V1RoutesOptions
   defineV1Route(app, v1Routes.taskCreate, async (req, reply) => {
     const result = await idempotent(req, v1Routes.taskCreate, req.body, async () => {
       const { webhook, ...params } = req.body;
+      // A webhook makes an endpoint: the key needs the scope that manages them.
+      if (webhook && !req.apiKey.scopes.includes('webhooks:write'))
+        throw new AppError('API_KEY_SCOPE', { params: { scope: 'webhooks:write' } });
       // The address is checked (and its endpoint made) before anything is charged.
       const hook = webhook ? await opts.webhooks.forTask(req.apiKey.userId, webhook.url) : null;
       const task = await tasks

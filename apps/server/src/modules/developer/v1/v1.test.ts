@@ -150,6 +150,29 @@ describe('tasks through the public API', () => {
     );
   });
 
+  it("checks a task's own webhook before charging, and keeps no endpoint for a refused task", async () => {
+    const tasksOnly = await makeKey(t, ann.user.id, ['tasks:write', 'tasks:read']);
+    const body = { ...textTask('a roof garden'), webhook: { url: 'https://93.184.216.34/hooks/turing' } };
+    const scoped = await v1(t, tasksOnly, 'POST', '/tasks', { body, idempotencyKey: 'hook-1' });
+    expect([scoped.statusCode, scoped.json().error.code]).toEqual([403, 'API_KEY_SCOPE']);
+    const local = await v1(t, annKey, 'POST', '/tasks', {
+      body: { ...body, webhook: { url: 'https://127.0.0.1/hook' } },
+      idempotencyKey: 'hook-2',
+    });
+    expect(local.json().error.code).toBe('WEBHOOK_URL_FORBIDDEN');
+    const broke = await seedUser(t);
+    const brokeKey = await makeKey(t, broke.user.id);
+    await t.database.db.execute(sql`insert into accounts (user_id, cubes) values (${broke.user.id}, 0)
+      on conflict (user_id) do update set cubes = 0`);
+    const refused = await v1(t, brokeKey, 'POST', '/tasks', { body, idempotencyKey: 'hook-3' });
+    expect(refused.json().error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(await t.app.services!.webhooks.list(broke.user.id)).toEqual([]);
+    const counted = await t.database.db.execute(
+      sql`select count(*)::int as n from webhook_endpoints where user_id = ${broke.user.id}`,
+    );
+    expect((counted as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
   it('refuses a 300 KB body, a 10,000-item query and bad input without changing anything', async () => {
     const before = await cubesOf(annKey);
     const big = await v1(t, annKey, 'POST', '/tasks', {
