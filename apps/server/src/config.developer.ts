@@ -28,7 +28,7 @@ export const developerSettings = {
     .max(60_000)
     .default(10_000)
     .describe(
-      'how long a webhook receiver may take to answer before the attempt counts as failed and is retried later',
+      "how long one webhook attempt may take, the receiver's address lookup included, before it counts as failed and is retried later",
     ),
 };
 

@@ -187,6 +187,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   developer.services.webhooks.connect({
     results: async (row, tx) => (await design.services.payloads.payloadOf(row, tx)).results,
+    resultUrls: (userId, ids) => uploads.ownedImageUrls(userId, ids),
     later: (deliveryId, seconds) => queue.send('webhook', { deliveryId }, { startAfter: seconds }),
     emailOf: async (userId) => (await users.findById(userId))?.email ?? null,
     mail: (mail) => messaging.services.messaging.notifyByEmail(mail),

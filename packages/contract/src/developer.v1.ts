@@ -6,6 +6,7 @@ import { task, taskParams } from './design.tasks.ts';
 import { API_V1_PREFIX } from './developer.endpoints.ts';
 import { WEBHOOK_EVENTS, webhookCreateBody, webhookEndpoint, type ApiScope } from './developer.ts';
 import type { ErrorCode } from './errors.ts';
+import { INVALID_CHAR, isStorableText } from './fields.ts';
 import { page, pageQuery } from './paging.ts';
 import type { HttpMethod } from './route.ts';
 import { uploadedImage, type UploadKind } from './upload.ts';
@@ -78,7 +79,7 @@ const taskIdParam = z.object({ id: z.uuid('TASK_NOT_FOUND') });
 export const v1TaskBody = taskParams.safeExtend({
   /** Where this task's events are posted too (signed as the user's webhooks are); needs the key scope webhooks:write. */
   webhook: z
-    .object({ url: z.string().max(2000, 'WEBHOOK_URL_INVALID') })
+    .object({ url: z.string().max(2000, 'WEBHOOK_URL_INVALID').refine(isStorableText, INVALID_CHAR) })
     .strict()
     .optional(),
 });
@@ -95,7 +96,7 @@ export type V1TaskCreated = z.infer<typeof v1TaskCreated>;
 
 export const v1TaskListQuery = z.object({
   state: z.enum(TASK_STATES, 'VALIDATION').optional(),
-  cursor: z.string().max(200, 'CURSOR_INVALID').optional(),
+  cursor: z.string().max(200, 'CURSOR_INVALID').refine(isStorableText, INVALID_CHAR).optional(),
   limit: z.coerce.number('PAGE_LIMIT').int('PAGE_LIMIT').min(1, 'PAGE_LIMIT').max(50, 'PAGE_LIMIT').default(20),
 });
 export const v1TaskPage = z.object({ items: z.array(task), nextCursor: z.string().nullable() });

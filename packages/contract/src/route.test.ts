@@ -5,7 +5,8 @@ import type { Endpoint } from './route.ts';
 // A call finds its route by method and path (RouteOf): each pair must belong to exactly one route.
 const exports = contract as unknown as Record<string, unknown>;
 const key = (e: Endpoint) => `${e.method} ${e.path}`;
-const routes = contract.routesIn(exports);
+// The web app's routes (the public API's, under /v1, have no endpoints: programs call them by path).
+const routes = contract.routesIn(exports).filter(([, route]) => typeof route.auth === 'boolean');
 const endpoints = Object.entries(exports).flatMap(([group, value]) =>
   value && typeof value === 'object' && group.endsWith('Endpoints')
     ? Object.entries(value as Record<string, Endpoint>).map(([name, e]) => ({ at: `${group}.${name}`, e }))

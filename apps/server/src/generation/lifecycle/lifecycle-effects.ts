@@ -4,6 +4,7 @@
 // writing to this; both stay the only code that writes a task's state.
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/database.ts';
 import type { Scoped, Transactor } from '../../db/scoped.ts';
 import { tasks, type TaskRow, type UploadRow } from '../../db/schema/index.ts';
 import type { Announcement } from '../queue.ts';
@@ -74,6 +75,25 @@ export interface EffectDeps {
     taskSubmitted(row: TaskRow): void;
     taskChanged(event: LifecycleEvent, row: TaskRow): void;
   };
+}
+
+/**
+ * Tells `taskChanged` of a change inside the change's transaction, in a savepoint of its own: a
+ * webhook that cannot be written (its endpoint deleted that moment, the results unreadable) is
+ * rolled back alone and logged, and the change (a completion's results and refunds, a cancel, a
+ * submit and its charge) commits all the same.
+ */
+export async function reportChange(
+  deps: Pick<EffectDeps, 'taskChanged' | 'log'>,
+  tx: Db,
+  row: TaskRow,
+  change: LifecycleEvent | 'create',
+) {
+  const told = deps.taskChanged;
+  if (!told) return;
+  await inTransaction(tx, (savepoint) => told(savepoint, row, change)).catch((err: unknown) =>
+    deps.log.warn({ err, taskId: row.id }, 'a task webhook was not written'),
+  );
 }
 
 /**
@@ -160,7 +180,7 @@ export function createTransitionWriter(deps: EffectDeps) {
         await deps.publish(tx, moved, { also, results });
         announced = also !== null;
       }
-      if (reported) await deps.taskChanged?.(tx, moved, known.event!);
+      if (reported) await reportChange(deps, tx, moved, known.event!);
       if (known.record?.file) await known.record.file(tx);
       return moved;
     });

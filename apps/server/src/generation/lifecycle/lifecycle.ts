@@ -6,7 +6,7 @@ import { currentTraceParent, inSpan } from '../../platform/tracing.ts';
 import type { TaskErrorCode } from '../engine.ts';
 import type { LocalSlot } from '../queue.ts';
 import { claimable, nextInFairOrder, startedOnSubmit } from './fair-claim.ts';
-import { createTransitionWriter, type CompletionRecord, type EffectDeps } from './lifecycle-effects.ts';
+import { createTransitionWriter, reportChange, type CompletionRecord, type EffectDeps } from './lifecycle-effects.ts';
 import { MAX_ATTEMPTS } from './transitions.ts';
 import type { NewTask, TaskPatch } from './task-state.repository.ts';
 
@@ -130,7 +130,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
             const claimed = task.state === 'generating';
             const also = claimed ? null : deps.announcement(task);
             await deps.publish(tx, task, { also });
-            await deps.taskChanged?.(tx, task, 'create');
+            await reportChange(deps, tx, task, 'create');
             announced = claimed || also !== null;
             return task;
           });

@@ -209,7 +209,7 @@ describe('scheduled backups on several nodes', () => {
     const runs: string[] = [];
     const nodes = ['a', 'b'].map((name) => {
       const queue = createJobQueue(database, log);
-      for (const job of ['generate', 'housekeeping', 'payments', 'message'] as JobName[])
+      for (const job of ['generate', 'housekeeping', 'payments', 'message', 'webhook'] as JobName[])
         queue.handle(job, async () => {});
       queue.handle('backup', async () => {
         runs.push(name);

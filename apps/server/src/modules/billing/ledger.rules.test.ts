@@ -36,7 +36,13 @@ describe('opening an account', () => {
   it('grants the welcome cubes once, however often the account is asked for', async () => {
     await ledger.ensureAccount('u1');
     await ledger.ensureAccount('u1');
-    expect(await ledger.balance('u1')).toEqual({ cubes: WELCOME, debt: 0, planDebtSeconds: 0, planUntil: null });
+    expect(await ledger.balance('u1')).toEqual({
+      cubes: WELCOME,
+      debt: 0,
+      planDebtSeconds: 0,
+      activeTasks: 0,
+      planUntil: null,
+    });
     expect((await ledger.history('u1')).map((e) => e.kind)).toEqual(['welcome']);
   });
 });

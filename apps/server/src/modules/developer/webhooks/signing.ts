@@ -28,9 +28,10 @@ export function signedHeaders(keys: SigningKeys, messageId: string, body: string
 }
 
 /**
- * The message id of a task's event: derived from the task, the event and the task's run, so the
- * same change reported twice (two processes, a retried transaction) is the same message and is
- * stored once per endpoint, while a task that goes back in line and starts again is told again.
+ * The message id of a task's event: derived from the task, the event and the task's `seq` as the
+ * change left it, so the same change reported twice (two processes, a retried transaction) is the
+ * same message and is stored once per endpoint, while every later change to that event's state
+ * (back in line and started again, even when its run is not counted) is a message of its own.
  */
-export const taskMessageId = (taskId: string, event: string, run: number) =>
-  `msg_${createHash('sha256').update(`${taskId}:${event}:${run}`).digest('base64url').slice(0, 24)}`;
+export const taskMessageId = (taskId: string, event: string, seq: number) =>
+  `msg_${createHash('sha256').update(`${taskId}:${event}:${seq}`).digest('base64url').slice(0, 24)}`;

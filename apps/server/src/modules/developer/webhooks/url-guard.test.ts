@@ -1,6 +1,8 @@
+import dgram from 'node:dgram';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { isForbiddenAddress, vetWebhookUrl, type ResolvedAddress } from './url-guard.ts';
+import { isForbiddenAddress, systemResolver, vetWebhookUrl, type ResolvedAddress } from './url-guard.ts';
 import { newSigningSecret, signedHeaders, taskMessageId } from './signing.ts';
 import { retryAfterSeconds } from './deliver-client.ts';
 
@@ -36,6 +38,15 @@ describe('webhook URL guard', () => {
     'https://[64:ff9b::a00:1]/hook',
     'https://[fd00:ec2::254]/hook',
     'https://[fe80::1]/hook',
+    // Teredo (the whole /32), documentation, local-use NAT64 (whatever it translates to), SRv6 SIDs.
+    'https://[2001::1]/hook',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
+    'https://[2001:db8::1]/hook',
+    'https://[3fff::1]/hook',
+    'https://[3fff:fff:ffff::1]/hook',
+    'https://[64:ff9b:1::8.8.8.8]/hook',
+    'https://[64:ff9b:1:ffff::1]/hook',
+    'https://[5f00::1]/hook',
     'https://100.64.0.1/hook',
     'https://0.0.0.0/hook',
     'https://198.18.0.1/hook',
@@ -59,6 +70,10 @@ describe('webhook URL guard', () => {
     expect(vetted.url.href).toBe('https://hooks.example.com/turing?x=1');
     expect(vetted.addresses).toEqual([{ address: '93.184.215.14', family: 4 }]);
     expect(isForbiddenAddress('2606:4700::6810:85e5')).toBe(false);
+    // Next to the refused ranges, still public.
+    expect(isForbiddenAddress('2001:4860:4860::8888')).toBe(false);
+    expect(isForbiddenAddress('3fff:1000::1')).toBe(false);
+    expect(isForbiddenAddress('64:ff9b::808:808')).toBe(false);
   });
 
   it('wants https in production, and no credentials, a known scheme or an unknown name anywhere', async () => {
@@ -73,6 +88,67 @@ describe('webhook URL guard', () => {
     const open = { production: false, allowPrivate: true, resolve: dns };
     expect(await codeOf(vetWebhookUrl('http://127.0.0.1:8080/hook', open))).toBe('ok');
     expect(await codeOf(vetWebhookUrl('http://loopback.attacker.test/hook', open))).toBe('ok');
+  });
+});
+
+describe('the system resolver', () => {
+  /** A name server that hears every question and answers none. */
+  async function silentServer() {
+    const socket = dgram.createSocket('udp4');
+    let asked = 0;
+    socket.on('message', () => (asked += 1));
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    return {
+      servers: [`127.0.0.1:${(socket.address() as AddressInfo).port}`],
+      asked: () => asked,
+      close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+    };
+  }
+
+  it('answers localhost with the loopback addresses without asking, which the guard refuses', async () => {
+    const silent = await silentServer();
+    try {
+      const resolve = systemResolver({ timeoutMs: 200, servers: silent.servers });
+      expect(await resolve('localhost')).toEqual([
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ]);
+      expect(await resolve('api.LOCALHOST.')).toHaveLength(2);
+      expect(await codeOf(vetWebhookUrl('https://localhost:8443/hook', { ...production, resolve }))).toBe(
+        'WEBHOOK_URL_FORBIDDEN',
+      );
+      // A literal address is never looked up.
+      expect(await codeOf(vetWebhookUrl('https://[2606:4700::1]/hook', { ...production, resolve }))).toBe('ok');
+      expect(silent.asked()).toBe(0);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('gives up at its deadline, its wait for a turn included', async () => {
+    const silent = await silentServer();
+    try {
+      const resolve = systemResolver({ timeoutMs: 300, maxConcurrent: 1, servers: silent.servers });
+      const started = Date.now();
+      const [first, second] = await Promise.all([
+        resolve('hooks.example.com').then(
+          () => 'ok',
+          (err: { code?: string }) => err.code,
+        ),
+        // Waits for the first's place, and is given up on by its own deadline all the same.
+        resolve('other.example.com').then(
+          () => 'ok',
+          (err: { code?: string }) => err.code,
+        ),
+      ]);
+      expect([first, second]).toEqual(['ETIMEOUT', 'ETIMEOUT']);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(silent.asked()).toBeGreaterThan(0);
+      const guarded = vetWebhookUrl('https://hooks.example.com/', { ...production, resolve });
+      await expect(guarded).rejects.toMatchObject({ code: 'WEBHOOK_URL_INVALID', details: { lookup: 'timeout' } });
+    } finally {
+      await silent.close();
+    }
   });
 });
 
@@ -104,10 +180,11 @@ describe('webhook signatures', () => {
     expect(() => new Webhook(oldSecret).verify(body, after)).toThrow();
   });
 
-  it('name one task event the same each time, another run differently', () => {
-    expect(taskMessageId('a', 'task.queued', 0)).toBe(taskMessageId('a', 'task.queued', 0));
-    expect(taskMessageId('a', 'task.queued', 1)).not.toBe(taskMessageId('a', 'task.queued', 0));
-    expect(taskMessageId('a', 'task.queued', 0)).toMatch(/^msg_[\w-]{24}$/);
+  it('name one change of a task the same each time, a later change to the same state differently', () => {
+    // `seq` as the change left the task: the same change reported twice is one message.
+    expect(taskMessageId('a', 'task.queued', 3)).toBe(taskMessageId('a', 'task.queued', 3));
+    expect(taskMessageId('a', 'task.queued', 7)).not.toBe(taskMessageId('a', 'task.queued', 3));
+    expect(taskMessageId('a', 'task.queued', 3)).toMatch(/^msg_[\w-]{24}$/);
   });
 
   it('read Retry-After as seconds or a date', () => {

@@ -1,6 +1,7 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
+import { Resolver as DnsResolver } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { AppError } from '../../../shared/app-error.ts';
+import { limiter } from './limiter.ts';
 
 /** One address a host name resolves to. */
 export interface ResolvedAddress {
@@ -16,6 +17,7 @@ export interface UrlGuardOptions {
   production: boolean;
   /** WEBHOOK_ALLOW_PRIVATE (never in production): loopback, private and plain http allowed. */
   allowPrivate: boolean;
+  /** How names are resolved; the system's name servers with a 10-second deadline when not given. */
   resolve?: Resolver;
 }
 
@@ -25,11 +27,72 @@ export interface VettedUrl {
   addresses: ResolvedAddress[];
 }
 
-const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
-    address: a.address,
-    family: a.family === 6 ? 6 : 4,
-  }));
+/** Lookups one process runs at once: each holds a socket, and a flood of names waits its turn. */
+const LOOKUPS_AT_ONCE = 16;
+const LOOPBACK: ResolvedAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+/** What a resolver answers for a family the name has no address of. */
+const NO_ADDRESS = new Set(['ENODATA', 'ENOTFOUND']);
+
+const failure = (code: string, hostname: string) => Object.assign(new Error(`${code} ${hostname}`), { code, hostname });
+
+/**
+ * Names resolved by DNS itself (c-ares, never libuv's thread pool, where `dns.lookup` would wait
+ * with file and crypto work and has no deadline): A and AAAA records asked for together, once,
+ * and the whole lookup, its wait for a turn included, given up after `timeoutMs` (an ETIMEOUT
+ * error). `localhost` and its subdomains are the loopback addresses, as the system resolver and
+ * browsers have them, without asking anyone. `servers`: other name servers than the system's.
+ */
+export function systemResolver(opts: { timeoutMs: number; maxConcurrent?: number; servers?: string[] }): Resolver {
+  const gate = limiter(opts.maxConcurrent ?? LOOKUPS_AT_ONCE);
+  async function both(hostname: string, dns: DnsResolver): Promise<ResolvedAddress[]> {
+    const family = async (ask: Promise<string[]>) => {
+      try {
+        return await ask;
+      } catch (err) {
+        if (NO_ADDRESS.has((err as NodeJS.ErrnoException).code ?? '')) return [];
+        throw err;
+      }
+    };
+    const [v4, v6] = await Promise.all([family(dns.resolve4(hostname)), family(dns.resolve6(hostname))]);
+    const found = [
+      ...v4.map((address) => ({ address, family: 4 as const })),
+      ...v6.map((address) => ({ address, family: 6 as const })),
+    ];
+    if (!found.length) throw failure('ENOTFOUND', hostname);
+    return found;
+  }
+  return async (hostname) => {
+    const name = hostname.toLowerCase().replace(/\.$/, '');
+    if (name === 'localhost' || name.endsWith('.localhost')) return LOOPBACK;
+    const dns = new DnsResolver({ timeout: opts.timeoutMs, tries: 1 });
+    if (opts.servers) dns.setServers(opts.servers);
+    let timer: NodeJS.Timeout | undefined;
+    let gaveUp = false;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        gaveUp = true;
+        dns.cancel();
+        reject(failure('ETIMEOUT', hostname));
+      }, opts.timeoutMs);
+    });
+    // Given up on while waiting for its turn: the turn is not spent on it.
+    const lookup = gate(() => (gaveUp ? Promise.resolve([]) : both(name, dns)));
+    // A lookup given up on still settles later: its answer goes nowhere.
+    lookup.catch(() => {});
+    try {
+      const found = await Promise.race([lookup, deadline]);
+      if (!found) throw failure('ETIMEOUT', hostname);
+      return found;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+const defaultResolver = systemResolver({ timeoutMs: 10_000 });
 
 /**
  * Addresses a request from the server must never reach: the machine itself, the networks behind
@@ -61,7 +124,15 @@ const FORBIDDEN = (() => {
     ['::', 128],
     ['::1', 128],
     ['100::', 64],
+    // NAT64 for local use: the whole /48, whatever network it translates to.
+    ['64:ff9b:1::', 48],
+    // Teredo: it tunnels to addresses it obfuscates, so none is checked by what it carries.
+    ['2001::', 32],
+    ['2001:2::', 48],
     ['2001:db8::', 32],
+    // Documentation (RFC 9637) and segment routing SIDs (RFC 9602): never a receiver.
+    ['3fff::', 20],
+    ['5f00::', 16],
     ['fc00::', 7],
     ['fe80::', 10],
     ['fec0::', 10],
@@ -100,7 +171,7 @@ function embeddedIpv4(address: string): string | null {
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), ::ffff:0:a.b.c.d (translated)
   if (zero(0, 5) && (w[5] === 0xffff || w[5] === 0)) return v4Of(w[6]!, w[7]!);
   if (zero(0, 4) && w[4] === 0xffff && w[5] === 0) return v4Of(w[6]!, w[7]!);
-  // 64:ff9b::a.b.c.d and 64:ff9b:1::/48 (NAT64)
+  // 64:ff9b::a.b.c.d (NAT64; the local-use 64:ff9b:1::/48 is refused whole, above)
   if (w[0] === 0x64 && w[1] === 0xff9b) return v4Of(w[6]!, w[7]!);
   // 2002:AABB:CCDD::/48 (6to4)
   if (w[0] === 0x2002) return v4Of(w[1]!, w[2]!);
@@ -152,10 +223,11 @@ export async function vetWebhookUrl(text: string, opts: UrlGuardOptions): Promis
   if (literal) addresses = [{ address: literal, family: isIP(literal) === 6 ? 6 : 4 }];
   else {
     try {
-      addresses = await (opts.resolve ?? systemResolver)(url.hostname);
-    } catch {
+      addresses = await (opts.resolve ?? defaultResolver)(url.hostname);
+    } catch (err) {
       // A name that does not resolve cannot be called; it says nothing about where it points.
-      throw new AppError('WEBHOOK_URL_INVALID');
+      const timedOut = (err as NodeJS.ErrnoException).code === 'ETIMEOUT';
+      throw new AppError('WEBHOOK_URL_INVALID', timedOut ? { details: { lookup: 'timeout' } } : {});
     }
     if (!addresses.length) throw new AppError('WEBHOOK_URL_INVALID');
   }

@@ -12,11 +12,13 @@ import type { Database, Db } from '../../../db/client.ts';
 import type { TaskRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../../db/schema/index.ts';
 import { scoped } from '../../../db/scoped.ts';
 import { bindRoutes } from '../../../shared/module-parts.ts';
+import type { postWebhook } from './deliver-client.ts';
 import { createWebhookDelivery } from './webhook-delivery.ts';
 import { createWebhookEvents, type TaskChange, type TaskResults } from './webhook-events.ts';
 import { disabledNotice } from './webhook-notice.ts';
-import { vetWebhookUrl, type Resolver } from './url-guard.ts';
-import { createWebhooksRepository, WEBHOOK_DELIVERY_CHANNEL } from './webhooks.repository.ts';
+import { systemResolver, vetWebhookUrl, type Resolver } from './url-guard.ts';
+import { WEBHOOK_DELIVERY_CHANNEL } from './webhook-deliveries.repository.ts';
+import { createWebhooksRepository } from './webhooks.repository.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhookService } from './webhooks.service.ts';
 
@@ -24,6 +26,8 @@ import { createWebhookService } from './webhooks.service.ts';
 interface WebhookConnections {
   /** A completed task's results with their signed URLs (design's task payload). */
   results?: TaskResults;
+  /** Signed browser addresses of a user's images by id (uploads), made at each attempt. */
+  resultUrls?(userId: string, ids: string[]): Promise<Map<string, { url: string }>>;
   /** Queues the job of a delivery's next attempt (the job queue's `webhook` job). */
   later?(deliveryId: string, seconds: number): Promise<void>;
   /** The owner's e-mail address, if they have one. */
@@ -67,14 +71,17 @@ const KEEP_DAYS = 30;
 const OVERDUE_SWEEP_MS = 30_000;
 /** Attempts one process makes at once: hanging receivers take turns, never the workers' time. */
 const DELIVERY_CONCURRENCY = 32;
+/** Attempts one process makes at once to one endpoint: one user's slow receiver never takes everyone's turns. */
+const ENDPOINT_CONCURRENCY = 2;
 
 export interface WebhooksPartDeps {
   database: Database;
   config: Pick<Config, 'production' | 'WEBHOOK_ALLOW_PRIVATE' | 'WEBHOOK_TIMEOUT_MS' | 'publicUrl'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** Tests: the clock (the 5-day rule), the resolver. */
+  /** Tests: the clock (the 5-day rule), the resolver, the request (a receiver of their own). */
   now?: () => Date;
   resolve?: Resolver;
+  post?: typeof postWebhook;
 }
 
 export function createWebhooksPart(deps: WebhooksPartDeps): { webhooks: WebhookService; routes: FastifyPluginAsync } {
@@ -82,18 +89,29 @@ export function createWebhooksPart(deps: WebhooksPartDeps): { webhooks: WebhookS
   const now = deps.now ?? (() => new Date());
   const links: WebhookConnections = {};
   const repo = scoped(database.db, createWebhooksRepository);
+  // A lookup has the attempt's time at most (and counts in it): a silent name server holds nothing up.
+  const resolve = deps.resolve ?? systemResolver({ timeoutMs: config.WEBHOOK_TIMEOUT_MS });
   const vet = (url: string) =>
     vetWebhookUrl(url, {
       production: config.production,
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE && !config.production,
-      resolve: deps.resolve,
+      resolve,
     });
+  const absolute = (url: string) =>
+    /^https?:\/\//i.test(url) ? url : `${config.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
   const delivery = createWebhookDelivery({
     repo: repo.pool,
     vet,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     now,
     concurrency: DELIVERY_CONCURRENCY,
+    perEndpoint: ENDPOINT_CONCURRENCY,
+    post: deps.post,
+    async resultUrls(userId, ids) {
+      if (!links.resultUrls) return null;
+      const found = await links.resultUrls(userId, ids);
+      return new Map([...found].map(([id, { url }]) => [id, absolute(url)]));
+    },
     later: (id, seconds) => links.later?.(id, seconds) ?? Promise.resolve(),
     async tellOwner(endpoint: WebhookEndpointRow) {
       const to = await links.emailOf?.(endpoint.userId);
@@ -112,7 +130,6 @@ export function createWebhooksPart(deps: WebhooksPartDeps): { webhooks: WebhookS
   const taskChanged = createWebhookEvents({
     repo,
     results: () => links.results ?? null,
-    publicUrl: config.publicUrl,
     now,
   });
 
@@ -121,6 +138,7 @@ export function createWebhooksPart(deps: WebhooksPartDeps): { webhooks: WebhookS
     taskChanged,
     attempt: (id) => delivery.attempt(id),
     async startDelivery() {
+      delivery.resume();
       const unlisten = await database.listen(WEBHOOK_DELIVERY_CHANNEL, (ids) => {
         // An attempt never rejects (its faults are logged and it is tried again later).
         for (const id of ids.split(' ').filter(Boolean)) delivery.attempt(id).catch(() => null);
@@ -131,7 +149,7 @@ export function createWebhooksPart(deps: WebhooksPartDeps): { webhooks: WebhookS
       return async () => {
         clearInterval(timer);
         await unlisten();
-        await delivery.settled();
+        await delivery.stop();
       };
     },
     sweep: (at = now()) => repo.pool.sweep(new Date(at.getTime() - KEEP_DAYS * 86_400_000)),

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { PageRequest, WebhookEvent } from '@turing/contract';
+import type { WebhookEvent } from '@turing/contract';
 import type { Db } from '../../../db/database.ts';
-import { keysetPage } from '../../../db/paging.ts';
 import {
   users,
   webhookDeliveries,
@@ -9,9 +8,7 @@ import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from '../../../db/schema/index.ts';
-
-/** Told at the commit of the transaction that made deliveries: their ids, space-separated. */
-export const WEBHOOK_DELIVERY_CHANNEL = 'webhook_delivery';
+import { createWebhookDeliveryQueries } from './webhook-deliveries.repository.ts';
 
 export type EndpointPatch = Partial<
   Pick<
@@ -19,20 +16,6 @@ export type EndpointPatch = Partial<
     'events' | 'enabled' | 'disabledReason' | 'failingSince' | 'secret' | 'previousSecret' | 'previousSecretUntil'
   >
 >;
-export type DeliveryPatch = Partial<
-  Pick<
-    WebhookDeliveryRow,
-    | 'state'
-    | 'lastStatus'
-    | 'lastError'
-    | 'durationMs'
-    | 'responseSnippet'
-    | 'lastAttemptAt'
-    | 'nextAttemptAt'
-    | 'attempts'
-  >
->;
-
 export interface EndpointWithLast extends WebhookEndpointRow {
   lastAt: Date | null;
   lastStatus: number | null;
@@ -43,6 +26,7 @@ export interface EndpointWithLast extends WebhookEndpointRow {
 export function createWebhooksRepository(db: Db) {
   // Both drivers answer a raw statement with `{ rows }`.
   const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const deliveries = createWebhookDeliveryQueries(db, rowsOf);
 
   /** The latest attempted delivery of each endpoint. */
   async function latestAttempts(endpointIds: string[]) {
@@ -116,6 +100,34 @@ export function createWebhooksRepository(db: Db) {
       return row ?? null;
     },
 
+    /** The endpoint's row held to the end of the transaction (a rotation reads its secret under it). */
+    async findOwnForUpdate(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+        .for('update');
+      return row ?? null;
+    },
+
+    /**
+     * A new secret for an endpoint and, in the same statement, for the user's per-task endpoints
+     * that sign with its old one (they copied it): each keeps the old one beside it until `until`.
+     */
+    async rotateSecret(endpoint: Pick<WebhookEndpointRow, 'id' | 'userId' | 'secret'>, secret: string, until: Date) {
+      const rows = await db
+        .update(webhookEndpoints)
+        .set({ secret, previousSecret: endpoint.secret, previousSecretUntil: until })
+        .where(
+          and(
+            eq(webhookEndpoints.userId, endpoint.userId),
+            sql`(${webhookEndpoints.id} = ${endpoint.id} or (${webhookEndpoints.perTask} and ${webhookEndpoints.secret} = ${endpoint.secret}))`,
+          ),
+        )
+        .returning({ id: webhookEndpoints.id });
+      return rows.length;
+    },
+
     async findById(id: string) {
       const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
       return row ?? null;
@@ -186,131 +198,7 @@ export function createWebhooksRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /**
-     * Deliveries of one message to these endpoints, due now; one already made for an endpoint is
-     * left as it is. The new rows' ids are told on WEBHOOK_DELIVERY_CHANNEL when the transaction
-     * commits, in the same statement.
-     */
-    async insertDeliveries(input: {
-      endpointIds: string[];
-      userId: string;
-      messageId: string;
-      event: WebhookEvent;
-      taskId: string | null;
-      payload: Record<string, unknown>;
-      at: Date;
-    }) {
-      const { endpointIds, userId, messageId, event, taskId, payload, at } = input;
-      if (!endpointIds.length) return [];
-      const ids = sql.join(
-        endpointIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      const rows = await rowsOf<{ ids: string | null }>(sql`
-        with made as (
-          insert into ${webhookDeliveries}
-            (endpoint_id, user_id, message_id, event, task_id, payload, next_attempt_at, created_at)
-          select e.id, ${userId}::uuid, ${messageId}, ${event}, ${taskId}::uuid, ${JSON.stringify(payload)}::jsonb,
-            ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-          from ${webhookEndpoints} e
-          where e.id in (${ids}) and e.enabled
-          on conflict (endpoint_id, message_id) do nothing
-          returning id
-        ), told as (select string_agg(id::text, ' ') as ids from made)
-        select ids, case when ids is null then null else pg_notify(${WEBHOOK_DELIVERY_CHANNEL}, ids) end from told`);
-      return rows[0]?.ids?.split(' ') ?? [];
-    },
-
-    /**
-     * Takes a due delivery for one attempt: counts it and holds it until `leaseUntil` (no other
-     * process takes it meanwhile); null when it is not pending or not due (delivered, taken, later).
-     */
-    async claim(id: string, now: Date, dueBy: Date, leaseUntil: Date) {
-      const [row] = await db
-        .update(webhookDeliveries)
-        .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now, nextAttemptAt: leaseUntil })
-        .where(
-          and(
-            eq(webhookDeliveries.id, id),
-            eq(webhookDeliveries.state, 'pending'),
-            lte(webhookDeliveries.nextAttemptAt, dueBy),
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
-
-    async updateDelivery(id: string, patch: DeliveryPatch) {
-      const [row] = await db.update(webhookDeliveries).set(patch).where(eq(webhookDeliveries.id, id)).returning();
-      return row ?? null;
-    },
-
-    /** A delivery of the user's, for "send again": pending again, due now. */
-    async reopen(userId: string, id: string, now: Date) {
-      const [row] = await db
-        .update(webhookDeliveries)
-        .set({ state: 'pending', nextAttemptAt: now })
-        .where(
-          and(
-            eq(webhookDeliveries.id, id),
-            eq(webhookDeliveries.userId, userId),
-            sql`(${webhookDeliveries.state} <> 'pending' or ${webhookDeliveries.nextAttemptAt} > ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
-
-    async findDelivery(userId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.userId, userId)));
-      return row ?? null;
-    },
-
-    /** An endpoint switched off: what it still had to send ends as failed. */
-    async failPending(endpointId: string, reason: string) {
-      await db
-        .update(webhookDeliveries)
-        .set({ state: 'failed', nextAttemptAt: null, lastError: reason })
-        .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.state, 'pending')));
-    },
-
-    /** Pending deliveries overdue by `before` (their process stopped, or their job was lost). */
-    async overdue(before: Date, limit: number) {
-      const rows = await db
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.state, 'pending'), lte(webhookDeliveries.nextAttemptAt, before)))
-        .orderBy(asc(webhookDeliveries.nextAttemptAt))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
-
-    deliveriesPage(endpointId: string, page: PageRequest) {
-      return keysetPage(
-        { sort: webhookDeliveries.createdAt, id: webhookDeliveries.id },
-        page,
-        (parts) =>
-          db
-            .select({ delivery: webhookDeliveries, sortKey: parts.sortKey })
-            .from(webhookDeliveries)
-            .where(and(eq(webhookDeliveries.endpointId, endpointId), parts.where))
-            .orderBy(...parts.orderBy)
-            .limit(parts.limit),
-        (row) => row.delivery.id,
-      );
-    },
-
-    /** Deliveries older than `before` go (the log keeps 30 days). */
-    async sweep(before: Date) {
-      const rows = await db
-        .delete(webhookDeliveries)
-        .where(and(lte(webhookDeliveries.createdAt, before), sql`${webhookDeliveries.state} <> 'pending'`))
-        .returning({ id: webhookDeliveries.id });
-      return rows.length;
-    },
+    ...deliveries,
 
     /** Endpoints failing since before `before` and still on. */
     async failingSince(before: Date) {

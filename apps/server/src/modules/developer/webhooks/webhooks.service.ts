@@ -119,21 +119,34 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return withLast(userId, row.id);
     },
 
-    /** Deletes an endpoint and its log; WEBHOOK_NOT_FOUND for an unknown id or another user's. */
+    /**
+     * Deletes an endpoint and its log; WEBHOOK_NOT_FOUND for an unknown id or another user's. The
+     * user's per-task endpoints that copied its secret keep signing with their own copy, so their
+     * receivers go on verifying; the next per-task endpoint takes the secret of the user's first
+     * endpoint then.
+     */
     async remove(userId: string, id: string) {
       if (!(await repo.remove(userId, id))) throw new AppError('WEBHOOK_NOT_FOUND');
     },
 
-    /** A new secret (shown this once); the previous one signs beside it for 24 hours. */
+    /**
+     * A new secret (shown this once); the previous one signs beside it for 24 hours. The user's
+     * per-task endpoints that sign with the same secret (they copied it) change with it, in the same
+     * statement: one secret keeps verifying every message the user's receivers get.
+     */
     async rotate(userId: string, id: string) {
-      const row = await own(userId, id);
       const secret = newSigningSecret();
-      await repo.update(row.id, {
-        secret,
-        previousSecret: row.secret,
-        previousSecretUntil: new Date(deps.now().getTime() + ROTATION_OVERLAP_MS),
+      const until = new Date(deps.now().getTime() + ROTATION_OVERLAP_MS);
+      // The endpoint's row is held while its old secret is read and replaced: two rotations at once
+      // take turns, and the second moves the per-task copies on from what the first left.
+      const rotated = await deps.transaction(async (tx) => {
+        const r = deps.repo.in(tx);
+        const row = await r.findOwnForUpdate(userId, id);
+        if (row) await r.rotateSecret(row, secret, until);
+        return row !== null;
       });
-      return { endpoint: await withLast(userId, row.id), secret };
+      if (!rotated) throw new AppError('WEBHOOK_NOT_FOUND');
+      return { endpoint: await withLast(userId, id), secret };
     },
 
     async deliveries(userId: string, query: PageRequest & { id: string }): Promise<Page<WebhookDelivery>> {
@@ -142,7 +155,10 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return { items: page.items.map((r) => deliveryDto(r.delivery)), nextCursor: page.nextCursor };
     },
 
-    /** Sends a delivery again now, under the same message id; answers with how it went. */
+    /**
+     * Sends a delivery again now, under the same message id; answers with how it went. One whose
+     * attempt is under way is not sent a second time beside it: the answer is that attempt's.
+     */
     async redeliver(userId: string, id: string) {
       const reopened = await repo.reopen(userId, id, deps.now());
       if (!reopened && !(await repo.findDelivery(userId, id))) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');

@@ -13,6 +13,8 @@ export function useCreateWebhook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createWebhook,
+    // Gone from the mutation cache as soon as it is reset, not five minutes later.
+    gcTime: 0,
     // The form shows what the server refused on its fields, or in a toast.
     meta: { silent: true },
     onSuccess: () => client.invalidateQueries({ queryKey: webhooksQueryKey }),

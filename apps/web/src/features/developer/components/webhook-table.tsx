@@ -98,7 +98,11 @@ export function WebhookTable({ endpoints, onDeliveries, onRotated }: Props) {
             cancelText={t('rotate.cancel')}
             onConfirm={() =>
               rotate.mutateAsync(e.id).then(
-                ({ secret }) => onRotated(secret),
+                ({ secret }) => {
+                  onRotated(secret);
+                  // The secret now lives only where it is shown: this mutation forgets it.
+                  rotate.reset();
+                },
                 () => {},
               )
             }
