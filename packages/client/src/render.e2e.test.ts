@@ -50,7 +50,10 @@ describe('turing render against the real app', () => {
       method: 'POST',
       url: '/turing/user/api-keys',
       headers: { ...appHeaders(), cookie },
-      payload: { name: 'batch', scopes: ['tasks:write', 'tasks:read', 'uploads:write', 'account:read'] },
+      payload: {
+        name: 'batch',
+        scopes: ['tasks:write', 'tasks:read', 'uploads:write', 'account:read', 'webhooks:write'],
+      },
     });
     const token = (made.json() as { data: { token: string } }).data.token;
     expect(token).toMatch(/^td_live_/);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../workers.ts';
-import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import {
   balanceOf,
   buildGenerationApp,
@@ -9,6 +9,12 @@ import {
   submit,
   until,
 } from '../../../test-support/design-helpers.ts';
+
+/** A user written straight to the database (registration is not what these tests are about). */
+const person = async (t: TestApp) => {
+  const { user, cookie } = await seedUser(t);
+  return { cookie, profile: { id: user.id } };
+};
 
 const cancel = (t: TestApp, cookie: string, id: string) =>
   t.app.inject({
@@ -50,8 +56,8 @@ describe('one worker shared by a busy user and a newcomer', () => {
   afterAll(() => t.close());
 
   it("starts the newcomer's first task before the busy user's third", async () => {
-    const a = await registerUser(t);
-    const b = await registerUser(t);
+    const a = await person(t);
+    const b = await person(t);
     const ofA: string[] = [];
     for (let i = 0; i < 20; i += 1)
       ofA.push((await submit(t, a.cookie, { mode: 'text', prompt: `a${i}` })).json().data.id);
@@ -96,12 +102,7 @@ describe('the plan lane and the places shown', () => {
   afterAll(() => t.close());
 
   it('starts plan tasks ahead, yet gives pay-per-image one start in three, in the places it showed', async () => {
-    const [p1, p2, x1, x2] = [
-      await registerUser(t),
-      await registerUser(t),
-      await registerUser(t),
-      await registerUser(t),
-    ];
+    const [p1, p2, x1, x2] = [await person(t), await person(t), await person(t), await person(t)];
     await withPlan(t, p1);
     await withPlan(t, p2);
     // No worker yet: the whole line forms first, in a mixed order of users and lanes.
@@ -145,7 +146,7 @@ describe('the plan lane and the places shown', () => {
   });
 
   it('a task submitted beside a worker with room starts at once only when no one waits, and counts as served', async () => {
-    const [waiting, plan] = [await registerUser(t), await registerUser(t)];
+    const [waiting, plan] = [await person(t), await person(t)];
     await withPlan(t, plan);
     const lifecycle = t.app.services!.taskLifecycle;
     const servedAt = async () =>

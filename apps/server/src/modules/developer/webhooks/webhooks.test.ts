@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDelivery, WebhookEndpoint, WebhookPayload } from '@turing/contract';
-import { appHeaders, registerUser } from '../../../../test-support/test-app.ts';
+import { appHeaders, seedUser } from '../../../../test-support/test-app.ts';
 import { buildGenerationApp, finished, getTask, submit, until } from '../../../../test-support/design-helpers.ts';
 
 // Webhooks through the app and its in-process workers, delivered to a real HTTP receiver on this
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   // Every test registers users of its own, more than one address may in ten minutes by default.
-  t = await buildGenerationApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '1000', CODE_IP_LIMIT: '100' });
+  t = await buildGenerationApp({ WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '1000' });
 });
 afterAll(async () => {
   for (const res of open) res.destroy();
@@ -86,7 +86,7 @@ const heardOn = (path: string, n = 1) =>
 
 describe('webhook endpoints', () => {
   it('are added with a secret shown once, listed without it, and refused past the limit', async () => {
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     const made = await addEndpoint(cookie, '/list', ['task.queued', 'task.completed']);
     expect(made.status).toBe(200);
     expect(made.data.secret).toMatch(/^whsec_/);
@@ -105,8 +105,8 @@ describe('webhook endpoints', () => {
   });
 
   it("are another user's to change, see or delete only", async () => {
-    const alice = await registerUser(t);
-    const bob = await registerUser(t);
+    const alice = await seedUser(t);
+    const bob = await seedUser(t);
     const { endpoint } = (await addEndpoint(alice.cookie, '/private')).data;
     expect((await call(bob.cookie, 'POST', '/user/webhooks/delete', { id: endpoint.id })).code).toBe(
       'WEBHOOK_NOT_FOUND',
@@ -128,7 +128,7 @@ describe('task events', () => {
   let secret = '';
 
   it('reach the receiver signed, thin, once per state change, with absolute result URLs', async () => {
-    ({ cookie } = await registerUser(t));
+    ({ cookie } = await seedUser(t));
     ({ endpoint, secret } = (
       await addEndpoint(cookie, '/events', ['task.queued', 'task.started', 'task.completed', 'task.failed'])
     ).data);
@@ -189,7 +189,7 @@ describe('task events', () => {
 describe('answers and faults', () => {
   it("are logged without the characters PostgreSQL refuses: a NUL in the receiver's answer", async () => {
     behaviours.set('/nul', (res) => res.end('ok\u0000done'));
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     const { endpoint } = (await addEndpoint(cookie, '/nul')).data;
     await runTask(cookie);
     const [d] = await until(
@@ -200,7 +200,7 @@ describe('answers and faults', () => {
   });
 
   it('of the webhook write never undo a completion: the task completes with its results', async () => {
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     await addEndpoint(cookie, '/never', ['task.started', 'task.completed']);
     const hooks = t.app.services!.webhooks;
     const real = hooks.taskChanged;
@@ -225,7 +225,7 @@ describe('failed attempts', () => {
       res.statusCode = n === 1 ? 500 : 204;
       res.end(n === 1 ? 'broken' : '');
     });
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     const { endpoint } = (await addEndpoint(cookie, '/flaky')).data;
     await runTask(cookie);
     const [failed] = await until(
@@ -251,7 +251,7 @@ describe('failed attempts', () => {
       res.writeHead(503, { 'retry-after': '120' });
       res.end();
     });
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     const { endpoint } = (await addEndpoint(cookie, '/busy')).data;
     await runTask(cookie);
     const [d] = await until(
@@ -266,7 +266,7 @@ describe('failed attempts', () => {
       res.statusCode = 410;
       res.end('gone');
     });
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     const { endpoint } = (await addEndpoint(cookie, '/gone', ['task.started', 'task.completed'])).data;
     await runTask(cookie);
     const list = await until(
@@ -286,7 +286,7 @@ describe('failed attempts', () => {
 
   it('end after the timeout when the receiver hangs, and are tried again', async () => {
     behaviours.set('/hang', () => {});
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     const { endpoint } = (await addEndpoint(cookie, '/hang')).data;
     await runTask(cookie);
     const [d] = await until(
@@ -304,7 +304,7 @@ describe('failed attempts', () => {
       res.writeHead(302, { location: `${base}/target` });
       res.end();
     });
-    const { cookie } = await registerUser(t);
+    const { cookie } = await seedUser(t);
     const { endpoint } = (await addEndpoint(cookie, '/redirect')).data;
     await runTask(cookie);
     const [d] = await until(
@@ -324,7 +324,7 @@ describe('100 endpoints failing at once', () => {
     });
     behaviours.set('/stuck', () => {});
     const users = [];
-    for (let i = 0; i < 10; i += 1) users.push(await registerUser(t));
+    for (let i = 0; i < 10; i += 1) users.push(await seedUser(t));
     for (const user of users) {
       for (let i = 0; i < 10; i += 1) {
         const path = i % 2 ? '/down' : '/stuck';
