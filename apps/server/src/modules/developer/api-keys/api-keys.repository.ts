@@ -22,6 +22,7 @@ export interface ApiKeysRepository {
   /** Marks the user's key revoked; false when there is no such key of theirs, or it already was. */
   revoke(userId: string, id: string, at: Date): Promise<boolean>;
   /** The key with this digest, revoked and expired ones included: one lookup by a unique index. */
+  /** The key with this digest, unless its user is suspended. */
   findByDigest(digest: string): Promise<ApiKeyRow | null>;
   /** Records a use unless one was recorded after `unlessSince`, so concurrent requests write once. */
   touch(id: string, at: Date, ip: string, unlessSince: Date): Promise<void>;
@@ -67,8 +68,14 @@ export function createApiKeysRepository(db: Db): ApiKeysRepository {
     },
 
     async findByDigest(digest) {
-      const [row] = await db.select().from(apiKeys).where(eq(apiKeys.digest, digest)).limit(1);
-      return row ?? null;
+      // A suspended user's keys open nothing, as their sessions do not (one query all the same).
+      const [found] = await db
+        .select({ key: apiKeys })
+        .from(apiKeys)
+        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .where(and(eq(apiKeys.digest, digest), isNull(users.suspendedAt)))
+        .limit(1);
+      return found?.key ?? null;
     },
 
     async touch(id, at, ip, unlessSince) {

@@ -43,6 +43,11 @@ describe('keys on the public API', () => {
       });
     }
     expect(new Set(answers.map((r) => r.json().error.message)).size).toBe(1);
+    // A suspended user's keys open nothing either, and work again when the suspension is lifted.
+    await t.database.db.execute(sql`update users set suspended_at = now() where id = ${bob.user.id}`);
+    expect((await v1(t, bobKey, 'GET', '/account')).json().error.code).toBe('API_KEY_INVALID');
+    await t.database.db.execute(sql`update users set suspended_at = null where id = ${bob.user.id}`);
+    expect((await v1(t, bobKey, 'GET', '/account')).statusCode).toBe(200);
     // A cookie means nothing on /v1; a key means nothing (refused) on the studio's routes.
     const cookieOnly = await t.app.inject({
       method: 'GET',
