@@ -42,6 +42,9 @@ const ON_BOTH = [
   'modules/auth/',
   'modules/billing/',
   'modules/design/',
+  // Keys, the public API's charges, idempotency and per-key limits.
+  'modules/developer/api-keys/',
+  'modules/developer/v1/',
   'modules/identity/',
   'modules/messaging/',
   'modules/upload/',
