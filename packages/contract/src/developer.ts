@@ -33,6 +33,8 @@ export const DEVELOPER_LIMITS = {
   /** Days a key may be made to last, at most; without an expiry it lasts until revoked. */
   apiKeyExpiryDaysMax: 366,
   webhooksPerUser: 10,
+  /** Addresses a user's tasks may name in `webhook.url` (each keeps an endpoint, listed and deletable). */
+  taskWebhooksPerUser: 100,
   webhookUrlMax: 2000,
   /** Characters of a receiver's answer kept in the delivery log. */
   deliverySnippetMax: 500,

@@ -180,6 +180,7 @@ export const v1Routes = {
       'MODEL_UNAVAILABLE',
       'WEBHOOK_URL_INVALID',
       'WEBHOOK_URL_FORBIDDEN',
+      'WEBHOOK_LIMIT',
     ],
   }),
   taskGet: v1({

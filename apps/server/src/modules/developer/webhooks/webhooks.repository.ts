@@ -60,11 +60,12 @@ export function createWebhooksRepository(db: Db) {
       await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     },
 
-    async countOwn(userId: string) {
+    /** The user's own endpoints (`perTask` false) or those made for tasks' `webhook.url` (true). */
+    async countOwn(userId: string, perTask = false) {
       const [row] = await db
         .select({ n: count() })
         .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.perTask, false)));
+        .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.perTask, perTask)));
       return row?.n ?? 0;
     },
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEVELOPER_LIMITS } from '@turing/contract';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema/index.ts';
 import { appHeaders, buildTestApp, registerUser, seedUser, type TestApp } from '../../../../test-support/test-app.ts';
 import { balanceOf, submit, until } from '../../../../test-support/design-helpers.ts';
@@ -183,6 +184,31 @@ describe('per-task endpoints', () => {
     await expect(hooks.remove(user.id, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       code: 'WEBHOOK_NOT_FOUND',
     });
+  });
+
+  it('are shared by parallel first tasks naming one address, and bounded per user', async () => {
+    const hooks = makePart();
+    const { user } = await seedUser(t);
+    const made = await Promise.all(
+      Array.from({ length: 4 }, () => hooks.forTask(user.id, 'https://receiver.example/batch')),
+    );
+    expect(new Set(made.map((m) => m.endpointId)).size).toBe(1);
+    expect(made.filter((m) => m.secret !== null)).toHaveLength(1);
+    const max = DEVELOPER_LIMITS.taskWebhooksPerUser;
+    await t.database.db.insert(webhookEndpoints).values(
+      Array.from({ length: max - 1 }, (_, i) => ({
+        userId: user.id,
+        url: `https://receiver.example/t/${i}`,
+        events: ['task.completed' as const],
+        secret: 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=',
+        perTask: true,
+      })),
+    );
+    await expect(hooks.forTask(user.id, 'https://receiver.example/one-more')).rejects.toMatchObject({
+      code: 'WEBHOOK_LIMIT',
+    });
+    // An address already made for a task is still taken.
+    expect((await hooks.forTask(user.id, 'https://receiver.example/t/3')).secret).toBeNull();
   });
 });
 

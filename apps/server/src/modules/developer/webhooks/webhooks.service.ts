@@ -176,23 +176,31 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async forTask(userId: string, url: string) {
       const vetted = await deps.vet(url);
       const address = vetted.url.toString();
-      const existing = await repo.findPerTask(userId, address);
-      if (existing) {
-        if (!existing.enabled)
-          await repo.update(existing.id, { enabled: true, disabledReason: null, failingSince: null });
-        return { endpointId: existing.id, secret: null };
-      }
-      const shared = await repo.firstOwnSecret(userId);
-      const secret = shared ?? newSigningSecret();
-      const row = await repo.insert({
-        userId,
-        url: address,
-        events: [...WEBHOOK_EVENTS],
-        secret,
-        perTask: true,
-        createdAt: deps.now(),
+      // Under the user's lock: parallel first tasks with one address share one endpoint (and one
+      // secret), and the number of addresses a user's tasks name is bounded.
+      return deps.transaction(async (tx) => {
+        const r = deps.repo.in(tx);
+        await r.lockUser(userId);
+        const existing = await r.findPerTask(userId, address);
+        if (existing) {
+          if (!existing.enabled)
+            await r.update(existing.id, { enabled: true, disabledReason: null, failingSince: null });
+          return { endpointId: existing.id, secret: null };
+        }
+        const max = DEVELOPER_LIMITS.taskWebhooksPerUser;
+        if ((await r.countOwn(userId, true)) >= max) throw new AppError('WEBHOOK_LIMIT', { params: { max } });
+        const shared = await r.firstOwnSecret(userId);
+        const secret = shared ?? newSigningSecret();
+        const row = await r.insert({
+          userId,
+          url: address,
+          events: [...WEBHOOK_EVENTS],
+          secret,
+          perTask: true,
+          createdAt: deps.now(),
+        });
+        return { endpointId: row.id, secret: shared ? null : secret };
       });
-      return { endpointId: row.id, secret: shared ? null : secret };
     },
   };
 }
