@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  LIMITS,
-  v1Routes,
-  type Locale,
-  type ModelInfo,
-  type Page,
-  type V1Account,
-  type WorkCard,
-} from '@turing/contract';
+import { v1Routes, type Locale, type ModelInfo, type Page, type V1Account, type WorkCard } from '@turing/contract';
 import type { Lifecycle } from '../../../platform/lifecycle.ts';
 import { AppError } from '../../../shared/app-error.ts';
 import type { TaskEvents, TaskService } from '../../design/index.ts';
-import type { UploadService } from '../../upload/index.ts';
+import { imageMultipart, readImageFile, type UploadService } from '../../upload/index.ts';
 import type { WebhookService } from '../webhooks/webhooks.part.ts';
 import type { Idempotency, Replay } from './idempotency.ts';
 import { defineV1Route, type V1Request } from './v1-route.ts';
@@ -56,20 +47,9 @@ export async function v1RoutesPlugin(app: FastifyInstance, opts: V1RoutesOptions
     );
   const locale = (req: { locale: Locale }) => req.locale;
 
-  // Multipart only in this scope, as the web's upload route does it.
-  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
+  await imageMultipart(app);
   defineV1Route(app, v1Routes.uploadCreate, async (req, reply) => {
-    if (!req.isMultipart()) throw new AppError('UPLOAD_FAILED');
-    const file = await req.file();
-    if (!file) throw new AppError('UPLOAD_FAILED');
-    let data: Buffer;
-    try {
-      data = await file.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('IMAGE_TOO_LARGE');
-      throw new AppError('UPLOAD_FAILED');
-    }
-    if (file.file.truncated) throw new AppError('IMAGE_TOO_LARGE');
+    const data = await readImageFile(req);
     const digest = createHash('sha256').update(data).digest('hex');
     const result = await idempotent(req, v1Routes.uploadCreate, digest, async () => ({
       status: 201,
