@@ -184,6 +184,7 @@ export async function createServices(config: Config, database: Database, log: Fa
     works: (userId, page) => community.services.works.list({ ...page, userId, sort: 'latest', period: 'all' }, userId),
     lifecycle,
     version: VERSION,
+    metrics,
   });
   developer.services.webhooks.connect({
     results: async (row, tx) => (await design.services.payloads.payloadOf(row, tx)).results,

@@ -30,6 +30,7 @@ const FAMILIES = [
   'turing_upscaler_seconds',
   'turing_payments_total',
   'turing_payment_refunds_total',
+  'turing_webhook_attempts_total',
   'turing_db_pool_connections',
   'turing_db_probe_seconds',
   'turing_metrics_source_failures_total',

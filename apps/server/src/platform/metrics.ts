@@ -146,6 +146,13 @@ export function createMetrics(opts: { role: string; version: string }) {
     registers,
   });
 
+  const webhookAttempts = new Counter({
+    name: 'turing_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome (delivered, retried, failed after the last, gone: the receiver answered 410)',
+    labelNames: ['outcome'],
+    registers,
+  });
+
   let sources: MetricSources = {};
   let workers: { running: () => number; slots: number } | null = null;
   let queueCollected: Promise<void> = Promise.resolve();
@@ -308,6 +315,10 @@ export function createMetrics(opts: { role: string; version: string }) {
     /** An order left `pending` (paid, failed or cancelled) through a provider's word or ours. */
     paymentSettled(provider: string, outcome: string) {
       payments.inc({ provider, outcome });
+    },
+    /** A webhook attempt ended: delivered, retried (another attempt follows), failed or gone. */
+    webhookAttempted(outcome: 'delivered' | 'retried' | 'failed' | 'gone') {
+      webhookAttempts.inc({ outcome });
     },
     /** A paid order was refunded (what it granted taken back). */
     orderRefunded(provider: string) {

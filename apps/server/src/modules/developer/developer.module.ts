@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Page, WorkCard } from '@turing/contract';
 import { bindRoutes, moduleParts } from '../../shared/module-parts.ts';
 import type { Lifecycle } from '../../platform/lifecycle.ts';
+import type { Metrics } from '../../platform/metrics.ts';
 import type { ModelCatalogue, TaskEvents, TaskService } from '../design/index.ts';
 import type { UploadService } from '../upload/index.ts';
 import { createApiKeysPart } from './api-keys/api-keys.part.ts';
@@ -25,6 +26,7 @@ export interface DeveloperModuleDeps {
   works(userId: string, page: { cursor?: string; limit: number }): Promise<Page<WorkCard>>;
   lifecycle: Lifecycle;
   version: string;
+  metrics: Pick<Metrics, 'webhookAttempted'>;
 }
 
 /**
@@ -34,7 +36,12 @@ export interface DeveloperModuleDeps {
 export function createDeveloperModule(deps: DeveloperModuleDeps) {
   const { db } = deps.database;
   const keys = createApiKeysPart({ db, log: deps.log });
-  const hooks = createWebhooksPart({ database: deps.database, config: deps.config, log: deps.log });
+  const hooks = createWebhooksPart({
+    database: deps.database,
+    config: deps.config,
+    log: deps.log,
+    metrics: deps.metrics,
+  });
   const idempotency = createIdempotency(db);
   const v1 = bindRoutes(v1Module, {
     apiKeys: keys.apiKeys,

@@ -40,6 +40,8 @@ export interface DeliveryDeps {
   resultUrls?: ResultUrls;
   /** Sends the job that makes the next attempt after `seconds`. */
   later?(deliveryId: string, seconds: number): Promise<void>;
+  /** Counts an attempt's outcome (the metrics). */
+  attempted?(outcome: 'delivered' | 'retried' | 'failed' | 'gone'): void;
   /** Tells an endpoint's owner it was switched off after failing for days. */
   tellOwner?(endpoint: WebhookEndpointRow): Promise<void>;
   /** The request itself (tests: a receiver of their own). */
@@ -163,11 +165,13 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     };
     if (outcome.status !== null && ok(outcome.status)) {
       const row = await write(delivery, { ...logged, state: 'delivered', nextAttemptAt: null });
+      if (row) deps.attempted?.('delivered');
       if (row && endpoint.failingSince) await repo.update(endpoint.id, { failingSince: null });
       return row;
     }
     if (outcome.status === 410) {
       const row = await write(delivery, { ...logged, state: 'failed', nextAttemptAt: null });
+      if (row) deps.attempted?.('gone');
       await switchOff(endpoint, 'gone');
       return row;
     }
@@ -183,6 +187,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     );
     // The lease ran out meanwhile: the row is another attempt's now, and so is what follows.
     if (!row) return null;
+    deps.attempted?.(last ? 'failed' : 'retried');
     if (!last) {
       // Lost, the sweep makes the attempt a minute late: it is never lost with it.
       await deps

@@ -82,6 +82,8 @@ export interface WebhooksPartDeps {
   now?: () => Date;
   resolve?: Resolver;
   post?: typeof postWebhook;
+  /** The process's metrics: each attempt's outcome is counted. */
+  metrics?: { webhookAttempted(outcome: 'delivered' | 'retried' | 'failed' | 'gone'): void };
 }
 
 export function createWebhooksPart(deps: WebhooksPartDeps): { webhooks: WebhookService; routes: FastifyPluginAsync } {
@@ -107,6 +109,7 @@ export function createWebhooksPart(deps: WebhooksPartDeps): { webhooks: WebhookS
     concurrency: DELIVERY_CONCURRENCY,
     perEndpoint: ENDPOINT_CONCURRENCY,
     post: deps.post,
+    attempted: deps.metrics ? (outcome) => deps.metrics!.webhookAttempted(outcome) : undefined,
     async resultUrls(userId, ids) {
       if (!links.resultUrls) return null;
       const found = await links.resultUrls(userId, ids);
