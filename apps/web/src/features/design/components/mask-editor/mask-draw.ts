@@ -33,7 +33,13 @@ function drawShape(ctx: MaskDrawingContext, shape: MaskShape) {
   const colour = shape.mode === 'add' ? MASK_CHANGE : MASK_KEEP;
   ctx.fillStyle = colour;
   ctx.strokeStyle = colour;
-  if (shape.type === 'rect') {
+  if (shape.type === 'raster') {
+    // Whole-pixel rectangles: each fills its pixels completely, so neighbours meet without a seam.
+    const { rects } = shape;
+    for (let i = 0; i + 3 < rects.length; i += 4) {
+      ctx.fillRect(rects[i]!, rects[i + 1]!, rects[i + 2]! - rects[i]!, rects[i + 3]! - rects[i + 1]!);
+    }
+  } else if (shape.type === 'rect') {
     // Negative sizes would be valid for fillRect too, but stored rectangles are normalised; this keeps old ones safe.
     const x = Math.min(shape.x, shape.x + shape.w);
     const y = Math.min(shape.y, shape.y + shape.h);

@@ -7,10 +7,15 @@ import { useMaskNodes } from './mask-nodes.ts';
 import { MaskToolbar } from './mask-toolbar.tsx';
 import type { MaskMode, MaskShape, MaskTool } from './mask-types.ts';
 import { useBaseImage } from './use-base-image.ts';
+import { useMagicWand } from './use-magic-wand.ts';
 import { useMaskHistory } from './use-mask-history.ts';
 import { useMaskPointer } from './use-mask-pointer.ts';
 import { useMaskShortcuts } from './use-mask-shortcuts.ts';
 import { useMaskView, ZOOM_STEP } from './use-mask-view.ts';
+import { WAND_DEFAULT_TOLERANCE } from './wand-select.ts';
+
+/** How much [ and ] change the wand's tolerance. */
+const TOLERANCE_STEP = 5;
 
 export interface MaskEditorProps {
   /** The base image the mask belongs to. */
@@ -52,6 +57,9 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
   const [opacity, setOpacity] = useState(0.5);
   const [polygon, setPolygon] = useState<number[]>([]);
   const [panKey, setPanKey] = useState(false);
+  const [tolerance, setTolerance] = useState(WAND_DEFAULT_TOLERANCE);
+  const wand = useMagicWand({ image: base.image, imageWidth, imageHeight, onShape: history.add });
+  const picking = tool === 'wand' || tool === 'lineArt';
 
   const closePolygon = useCallback(() => {
     if (polygon.length >= 6 && polygonArea(polygon) > 0) history.add({ type: 'polygon', mode, points: polygon });
@@ -69,7 +77,11 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
     undo: history.undo,
     redo: history.redo,
     fit,
-    brushSize: (f) => setBrushSize((s) => Math.min(brushMax, Math.max(1, Math.round(s * f)))),
+    // [ and ] size the brush, or with the wand change its tolerance.
+    brushSize: (f) =>
+      tool === 'wand'
+        ? setTolerance((v) => Math.min(100, Math.max(0, v + (f > 1 ? TOLERANCE_STEP : -TOLERANCE_STEP))))
+        : setBrushSize((s) => Math.min(brushMax, Math.max(1, Math.round(s * f)))),
     polygonOpen: polygon.length > 0,
     closePolygon,
     cancelPolygon: () => setPolygon([]),
@@ -94,10 +106,20 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
     onPolygonPoint: setPolygon,
     onPolygonClose: closePolygon,
     onShape: history.add,
+    onWand: (p, pickMode) =>
+      wand.select({ x: p.x, y: p.y, mode: pickMode, tolerance, source: tool === 'lineArt' ? 'lineArt' : 'colour' }),
   });
 
   // The crosshair stays visible even when the brush ring is a few pixels wide at low zoom.
-  const cursor = panKey ? 'grab' : 'crosshair';
+  const cursor = panKey ? 'grab' : wand.busy ? 'progress' : 'crosshair';
+  const hint =
+    base.status === 'loading'
+      ? t('mask.loading')
+      : tool === 'polygon'
+        ? t('mask.polygonHint')
+        : picking
+          ? t(wand.busy ? 'wand.busy' : tool === 'wand' ? 'wand.hint' : 'wand.lineArtHint')
+          : t('mask.hint');
   return (
     <Flex vertical gap={8} ref={root}>
       <MaskToolbar
@@ -108,6 +130,8 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
         brushSize={brushSize}
         brushMax={brushMax}
         onBrushSize={setBrushSize}
+        tolerance={tolerance}
+        onTolerance={setTolerance}
         opacity={opacity}
         onOpacity={setOpacity}
         canUndo={history.canUndo}
@@ -126,7 +150,7 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
         data-mask-canvas
         role="application"
         aria-label={t('mask.canvas')}
-        aria-busy={base.status === 'loading'}
+        aria-busy={base.status === 'loading' || wand.busy}
         tabIndex={0}
         {...pointer}
         onPointerEnter={() => (overCanvas.current = true)}
@@ -165,8 +189,8 @@ export function MaskEditor({ imageUrl, imageWidth, imageHeight, value, onChange,
           {t('mask.imageError')}
         </Typography.Text>
       ) : (
-        <Typography.Text type="secondary">
-          {base.status === 'loading' ? t('mask.loading') : tool === 'polygon' ? t('mask.polygonHint') : t('mask.hint')}
+        <Typography.Text type="secondary" aria-live="polite">
+          {hint}
         </Typography.Text>
       )}
     </Flex>

@@ -175,4 +175,26 @@ describe('hasRegion', () => {
     expect(hasRegion([outside], { width: 512, height: 512 })).toBe(false);
     expect(hasRegion([add({ type: 'rect', x: 500, y: 10, w: 50, h: 50 })], { width: 512, height: 512 })).toBe(true);
   });
+
+  it('counts a wand selection, and takes it back when a later wand subtraction covers it', () => {
+    const raster = (mode: 'add' | 'subtract', rects: number[]): MaskShape => {
+      const xs = rects.filter((_, i) => i % 2 === 0);
+      const ys = rects.filter((_, i) => i % 2 === 1);
+      const [x, y] = [Math.min(...xs), Math.min(...ys)];
+      const rasterRects = Int32Array.from(rects);
+      return { type: 'raster', mode, rects: rasterRects, x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+    };
+    const wall = raster('add', [0, 0, 10, 4, 0, 4, 6, 8]);
+    expect(hasRegion([wall])).toBe(true);
+    expect(hasRegion([raster('add', [])])).toBe(false);
+    // The same area picked again in subtract mode, or a larger one, leaves nothing.
+    expect(hasRegion([wall, { ...wall, mode: 'subtract' }])).toBe(false);
+    expect(hasRegion([wall, raster('subtract', [0, 0, 12, 8])])).toBe(false);
+    // A subtraction that misses a corner of it leaves that corner.
+    expect(hasRegion([wall, raster('subtract', [0, 0, 10, 4, 0, 4, 5, 8])])).toBe(true);
+    // A wand subtraction also takes back another shape it covers, as a rectangle does.
+    const dot = add({ type: 'stroke', points: [3, 3], size: 2 });
+    expect(hasRegion([dot, raster('subtract', [0, 0, 10, 10])])).toBe(false);
+    expect(hasRegion([dot, raster('subtract', [0, 0, 10, 3])])).toBe(true);
+  });
 });

@@ -1,4 +1,5 @@
 import type { MaskShape, Point, ViewTransform } from './mask-types.ts';
+import { rasterCoversBox, rasterCoversRaster } from './wand-raster.ts';
 
 export const MIN_SCALE = 0.02;
 export const MAX_SCALE = 32;
@@ -91,6 +92,7 @@ interface Box {
 
 /** The area a shape can paint, strokes widened by their radius. */
 function shapeBounds(shape: MaskShape): Box {
+  if (shape.type === 'raster') return { x0: shape.x, y0: shape.y, x1: shape.x + shape.w, y1: shape.y + shape.h };
   if (shape.type === 'rect') {
     const r = normaliseRect({ x: shape.x, y: shape.y }, { x: shape.x + shape.w, y: shape.y + shape.h });
     return { x0: r.x, y0: r.y, x1: r.x + r.w, y1: r.y + r.h };
@@ -107,6 +109,7 @@ function shapeBounds(shape: MaskShape): Box {
 }
 
 function paintsArea(shape: MaskShape): boolean {
+  if (shape.type === 'raster') return shape.rects.length >= 4;
   if (shape.type === 'rect') return shape.w !== 0 && shape.h !== 0;
   if (shape.type === 'stroke') return shape.size > 0 && shape.points.length >= 2;
   return shape.points.length >= 6 && polygonArea(shape.points) > 0;
@@ -116,10 +119,28 @@ const contains = (outer: Box, inner: Box) =>
   outer.x0 <= inner.x0 && outer.y0 <= inner.y0 && outer.x1 >= inner.x1 && outer.y1 >= inner.y1;
 const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
+/** Whether a later subtracted shape takes back all of `shape`, remembered per pair: shapes never change. */
+const coverCache = new WeakMap<MaskShape, WeakMap<MaskShape, boolean>>();
+
+function erases(later: MaskShape, shape: MaskShape, box: Box): boolean {
+  if (later.mode !== 'subtract') return false;
+  if (later.type === 'rect') return contains(shapeBounds(later), box);
+  if (later.type !== 'raster') return false;
+  let known = coverCache.get(later);
+  if (!known) coverCache.set(later, (known = new WeakMap()));
+  let covered = known.get(shape);
+  if (covered === undefined) {
+    covered = shape.type === 'raster' ? rasterCoversRaster(later, shape) : rasterCoversBox(later, box);
+    known.set(shape, covered);
+  }
+  return covered;
+}
+
 /**
  * True when some 'add' shape still paints area: not empty, inside the image when its size is given, and not
- * wholly covered by a later subtracted rectangle. Cheap and conservative — partial erasing still counts —
- * because the page calls it on every change to decide whether a partial edit may be submitted.
+ * wholly covered by one later subtracted rectangle or wand selection. Cheap and conservative — partial
+ * erasing, or erasing in several strokes, still counts — because the page calls it on every change to
+ * decide whether a partial edit may be submitted.
  */
 export function hasRegion(shapes: readonly MaskShape[], image?: { width: number; height: number }): boolean {
   const frame = image && { x0: 0, y0: 0, x1: image.width, y1: image.height };
@@ -127,8 +148,6 @@ export function hasRegion(shapes: readonly MaskShape[], image?: { width: number;
     if (shape.mode !== 'add' || !paintsArea(shape)) return false;
     const box = shapeBounds(shape);
     if (frame && !overlaps(box, frame)) return false;
-    return !shapes
-      .slice(i + 1)
-      .some((later) => later.mode === 'subtract' && later.type === 'rect' && contains(shapeBounds(later), box));
+    return !shapes.slice(i + 1).some((later) => erases(later, shape, box));
   });
 }

@@ -112,4 +112,23 @@ describe('rasterizeMask', () => {
     await expect(raster([], 0, 10)).rejects.toThrow(RangeError);
     await expect(raster([], 10.5, 10)).rejects.toThrow(RangeError);
   });
+
+  it('fills a wand selection pixel for pixel, in order with the other shapes', async () => {
+    const rects = Int32Array.from([2, 1, 6, 3, 2, 3, 4, 5]);
+    const wand: MaskShape = { type: 'raster', mode: 'add', rects, x: 2, y: 1, w: 4, h: 4 };
+    const { canvas } = await raster([
+      wand,
+      { type: 'raster', mode: 'subtract', rects: Int32Array.from([3, 2, 4, 3]), x: 3, y: 2, w: 1, h: 1 },
+    ]);
+    expect(canvas.count(255)).toBe(4 * 2 + 2 * 2 - 1);
+    expect(canvas.at(2, 1)).toBe(255);
+    expect(canvas.at(5, 2)).toBe(255);
+    expect(canvas.at(3, 2)).toBe(0);
+    expect(canvas.at(4, 4)).toBe(0);
+    expect(canvas.ops.slice(1)).toEqual([
+      'fillRect 2,1,4,2 #ffffff',
+      'fillRect 2,3,2,2 #ffffff',
+      'fillRect 3,2,1,1 #000000',
+    ]);
+  });
 });

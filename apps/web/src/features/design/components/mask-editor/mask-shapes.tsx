@@ -1,13 +1,32 @@
 import { memo } from 'react';
-import { Circle, Line, Rect } from './konva-nodes.ts';
+import type Konva from 'konva';
+import { Circle, Line, Rect, Shape } from './konva-nodes.ts';
 import { compositeFor } from './mask-nodes.ts';
-import type { MaskShape } from './mask-types.ts';
+import type { MaskShape, RasterShape } from './mask-types.ts';
 
 /** Static drawing only: nothing here listens, and Konva skips the extra buffer it uses for perfect strokes. */
 const still = { listening: false, perfectDrawEnabled: false } as const;
 
+/**
+ * A wand selection as one path of rectangles filled once: at a zoom where its pixel edges fall between
+ * screen pixels, the shared edges of neighbouring rectangles still leave no anti-aliased seam.
+ */
+function drawRaster(shape: RasterShape) {
+  return (ctx: Konva.Context, node: Konva.Shape) => {
+    const { rects } = shape;
+    ctx.beginPath();
+    for (let i = 0; i + 3 < rects.length; i += 4) {
+      ctx.rect(rects[i]!, rects[i + 1]!, rects[i + 2]! - rects[i]!, rects[i + 3]! - rects[i + 1]!);
+    }
+    ctx.fillShape(node);
+  };
+}
+
 function ShapeNode({ shape, colour }: { shape: MaskShape; colour: string }) {
   const gco = compositeFor(shape.mode);
+  if (shape.type === 'raster') {
+    return <Shape {...still} sceneFunc={drawRaster(shape)} fill={colour} globalCompositeOperation={gco} />;
+  }
   if (shape.type === 'rect') {
     return (
       <Rect

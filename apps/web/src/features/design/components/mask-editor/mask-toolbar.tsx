@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Divider, Flex, Radio, Slider, Tooltip, Typography } from 'antd';
 import {
+  BgColorsOutlined,
   BorderOutlined,
   ClearOutlined,
   DeleteOutlined,
@@ -17,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { FIT_KEY, MODE_KEY, TOOL_KEYS } from './use-mask-shortcuts.ts';
 import type { MaskMode, MaskTool } from './mask-types.ts';
+import { WandIcon } from './wand-icon.tsx';
 
 export interface MaskToolbarProps {
   tool: MaskTool;
@@ -26,6 +28,9 @@ export interface MaskToolbarProps {
   brushSize: number;
   brushMax: number;
   onBrushSize: (size: number) => void;
+  /** The magic wand's tolerance, 0–100. */
+  tolerance: number;
+  onTolerance: (tolerance: number) => void;
   opacity: number;
   onOpacity: (opacity: number) => void;
   canUndo: boolean;
@@ -45,7 +50,13 @@ const TOOL_ICONS: Record<MaskTool, ReactNode> = {
   eraser: <ClearOutlined />,
   rect: <BorderOutlined />,
   polygon: <GatewayOutlined />,
+  wand: <WandIcon />,
+  lineArt: <BgColorsOutlined />,
 };
+
+/** The wand's tools keep their strings under their own key. */
+const toolLabel = (tool: MaskTool) =>
+  tool === 'wand' || tool === 'lineArt' ? (`wand.tools.${tool}` as const) : (`mask.tools.${tool}` as const);
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const COMMAND = isMac ? '⌘' : 'Ctrl+';
@@ -88,7 +99,7 @@ export function MaskToolbar(p: MaskToolbarProps) {
             {(Object.keys(TOOL_ICONS) as MaskTool[]).map((tool) => (
               <ToolButton
                 key={tool}
-                label={t(`mask.tools.${tool}`)}
+                label={t(toolLabel(tool))}
                 keys={TOOL_KEYS[tool]}
                 icon={TOOL_ICONS[tool]}
                 pressed={p.tool === tool}
@@ -146,18 +157,35 @@ export function MaskToolbar(p: MaskToolbarProps) {
         </Flex>
       </Flex>
       <Flex wrap align="center" gap={24}>
-        {/* Kept in place but disabled for shapes, so the opacity slider does not jump when the tool changes. */}
-        <Flex align="center" gap={8}>
-          <Typography.Text type="secondary">{t('mask.brushSize')}</Typography.Text>
-          <Slider
-            style={{ width: 140, margin: '0 6px' }}
-            min={1}
-            max={p.brushMax}
-            value={p.brushSize}
-            disabled={!brushing}
-            onChange={p.onBrushSize}
-            ariaLabelForHandle={t('mask.brushSize')}
-          />
+        {/* Kept in place but disabled for shapes, so the opacity slider does not jump when the tool changes;
+            the magic wand puts its tolerance in the same place, at the same width. */}
+        <Flex align="center" gap={8} style={{ minWidth: 250 }}>
+          {p.tool === 'wand' ? (
+            <>
+              <Typography.Text type="secondary">{t('wand.tolerance')}</Typography.Text>
+              <Slider
+                style={{ width: 140, margin: '0 6px' }}
+                min={0}
+                max={100}
+                value={p.tolerance}
+                onChange={p.onTolerance}
+                ariaLabelForHandle={t('wand.tolerance')}
+              />
+            </>
+          ) : (
+            <>
+              <Typography.Text type="secondary">{t('mask.brushSize')}</Typography.Text>
+              <Slider
+                style={{ width: 140, margin: '0 6px' }}
+                min={1}
+                max={p.brushMax}
+                value={p.brushSize}
+                disabled={!brushing}
+                onChange={p.onBrushSize}
+                ariaLabelForHandle={t('mask.brushSize')}
+              />
+            </>
+          )}
         </Flex>
         <Flex align="center" gap={8}>
           <Typography.Text type="secondary">{t('mask.opacity')}</Typography.Text>

@@ -15,9 +15,26 @@ export type MaskShape =
   /** A brush or eraser stroke: a round-capped polyline `size` pixels wide; one point is a dot. */
   | { type: 'stroke'; mode: MaskMode; points: number[]; size: number }
   | { type: 'rect'; mode: MaskMode; x: number; y: number; w: number; h: number }
-  | { type: 'polygon'; mode: MaskMode; points: number[] };
+  | { type: 'polygon'; mode: MaskMode; points: number[] }
+  | RasterShape;
 
-export type MaskTool = 'brush' | 'eraser' | 'rect' | 'polygon';
+/**
+ * An area picked pixel by pixel (the magic wand): non-overlapping rectangles on whole image pixels, four
+ * numbers each [x0, y0, x1, y1, …] (x1 and y1 exclusive), with their bounding box. Whole pixels leave no
+ * anti-aliased seams between neighbouring rectangles, so the rasterised mask is exactly the area shown.
+ */
+export interface RasterShape {
+  type: 'raster';
+  mode: MaskMode;
+  rects: Int32Array;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** 'wand' picks an area of similar colour, 'lineArt' the area enclosed by the image's lines. */
+export type MaskTool = 'brush' | 'eraser' | 'rect' | 'polygon' | 'wand' | 'lineArt';
 
 /** Screen = image × scale + (x, y): the stage transform for zoom and pan. */
 export interface ViewTransform {

@@ -26,6 +26,8 @@ export interface PointerOptions {
   onPolygonPoint: (points: number[]) => void;
   onPolygonClose: () => void;
   onShape: (shape: MaskShape) => void;
+  /** A click with the magic wand or "select by line art": Shift adds, Alt subtracts, whatever the mode. */
+  onWand: (point: Point, mode: MaskMode) => void;
 }
 
 /** Where the stage's (0, 0) is on screen: inside the container's border, which the bounding box includes. */
@@ -96,6 +98,8 @@ export function useMaskPointer(o: PointerOptions) {
       const last = o.polygon.length >= 2 ? { x: o.polygon.at(-2)!, y: o.polygon.at(-1)! } : null;
       const q = last && e.shiftKey ? snapTo45(last, p) : p;
       return o.onPolygonPoint([...o.polygon, q.x, q.y]);
+    } else if (o.tool === 'wand' || o.tool === 'lineArt') {
+      return o.onWand(p, e.altKey ? 'subtract' : e.shiftKey ? 'add' : o.mode);
     } else if (o.tool === 'rect') {
       gesture.current = { kind: 'rect', mode: o.mode, start: p, end: p };
       nodes.liveRect.current?.setAttrs({

@@ -1,7 +1,14 @@
 import { useEffect, useEffectEvent, type RefObject } from 'react';
 import type { MaskTool } from './mask-types.ts';
 
-export const TOOL_KEYS: Record<MaskTool, string> = { brush: 'B', eraser: 'E', rect: 'R', polygon: 'P' };
+export const TOOL_KEYS: Record<MaskTool, string> = {
+  brush: 'B',
+  eraser: 'E',
+  rect: 'R',
+  polygon: 'P',
+  wand: 'W',
+  lineArt: 'L',
+};
 export const MODE_KEY = 'X';
 export const FIT_KEY = 'F';
 
