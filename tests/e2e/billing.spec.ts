@@ -148,10 +148,13 @@ test('buying cubes and a day plan, generating on the plan, redeeming codes and e
   }
   await expect(ledger).toContainText(`+${pack.cubes}`);
   await expect(ledger).toContainText('+7');
-  // Notes read as the reader's words: the catalogue's names and the plan that paid for a generation.
-  await expect(ledger.getByRole('cell', { name: `${pack.name.en} × 1`, exact: true })).toBeVisible();
-  await expect(ledger.getByRole('cell', { name: `${day.name.en} × 1`, exact: true })).toBeVisible();
-  await expect(ledger.getByRole('cell', { name: 'Covered by your time plan', exact: true })).toBeVisible();
+  // Rows name what they were for in the reader's words: the product bought, the plan, and the
+  // generation the plan paid for.
+  await expect(ledger.getByRole('cell', { name: `Cube pack: ${pack.name.en}`, exact: true })).toBeVisible();
+  await expect(ledger.getByRole('cell', { name: 'Plan: Daily', exact: true })).toBeVisible();
+  await expect(
+    ledger.getByRole('cell', { name: /^Text to image · \d+ images? · (SD|HD|FHD) · Covered by your time plan$/ }),
+  ).toBeVisible();
   const csv = await page.request.get(
     await page.getByRole('link', { name: 'Export CSV' }).evaluate((a) => (a as HTMLAnchorElement).href),
   );

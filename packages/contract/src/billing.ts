@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingEndpoints } from './billing.endpoints.ts';
+import { QUALITIES, RENDER_MODES, TASK_MODES } from './design.constants.ts';
 import { page, pageQuery } from './paging.ts';
 import { INVALID_CHAR, isStorableText } from './fields.ts';
 import { LIMITS } from './limits.ts';
@@ -119,6 +120,29 @@ export const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
+/**
+ * A ledger entry as its owner reads it, with what it was for: the generation behind a charge or a
+ * refund, the product behind a purchase or a refunded order. The history and its export name the
+ * row from these; each is null when the row is of another kind (or its task is no longer kept).
+ */
+export const ledgerItem = ledgerEntry.extend({
+  task: z
+    .object({
+      mode: z.enum(TASK_MODES),
+      count: z.number().int(),
+      quality: z.enum(QUALITIES),
+      renderMode: z.enum(RENDER_MODES).nullable(),
+      upscale: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** The product as the catalogue names it now (also one no longer on sale), and how many. */
+  product: product
+    .pick({ id: true, kind: true, period: true, name: true })
+    .extend({ pieces: z.number().int() })
+    .nullable(),
+});
+export type LedgerItem = z.infer<typeof ledgerItem>;
+
 export const redeemResult = z.object({ cubes: z.number().int(), planDays: z.number().int() });
 export const invitation = z.object({
   /** The user's own code and the registration link that carries it. */
@@ -182,8 +206,8 @@ export const billingRoutes = {
   ledger: route({
     ...billingEndpoints.ledger,
     query: pageQuery,
-    response: page(ledgerEntry),
-    summary: 'The user’s balance history, newest first',
+    response: page(ledgerItem),
+    summary: 'The user’s balance history, newest first, each entry with the task or product it was for',
   }),
   exchange: route({
     ...billingEndpoints.exchange,

@@ -6,6 +6,7 @@ export const communityEndpoints = endpoints({
   banners: { method: 'GET', path: '/community/banners', auth: false, mutates: false },
   works: { method: 'GET', path: '/community/work/list', auth: false, mutates: false },
   collected: { method: 'GET', path: '/community/work/collected', auth: false, mutates: false },
+  liked: { method: 'GET', path: '/community/work/liked', auth: true, mutates: false },
   derived: { method: 'GET', path: '/community/work/derived', auth: false, mutates: false },
   detail: { method: 'GET', path: '/community/work/detail', auth: false, mutates: false },
   params: { method: 'GET', path: '/community/work/params', auth: true, mutates: false },

@@ -156,6 +156,12 @@ export const communityRoutes = {
     response: page(workCard),
     summary: 'Works a user collected (the caller when userId is left out), newest collection first',
   }),
+  liked: route({
+    ...communityEndpoints.liked,
+    query: pageQuery,
+    response: page(workCard),
+    summary: 'Works the caller liked, newest like first (likes are private: no one else sees the list)',
+  }),
   derived: route({
     ...communityEndpoints.derived,
     query: z.object({ ...pageQuery.shape, id: workId }),

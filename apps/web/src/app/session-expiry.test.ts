@@ -82,7 +82,10 @@ describe('a 202 answer', () => {
     vi.advanceTimersByTime(1500);
     expect(error).not.toHaveBeenCalled();
     expect(window.location.hash).toBe('#/workspace');
-    // A request sent after that is a session of its own again.
+    // Until the user signs in again, a call needing the session is not even sent; once signed in,
+    // a request is a session of its own again.
+    expect(await call(userEndpoints.info).catch(() => 'not sent')).toBe('not sent');
+    useLoginStore.getState().setProfile(profile);
     const later = call(userEndpoints.info).catch(() => 'refused');
     answer();
     await later;

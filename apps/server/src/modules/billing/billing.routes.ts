@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { billingRoutes, LEDGER_CSV_PATH, STRIPE_WEBHOOK_PATH, type LedgerEntry } from '@turing/contract';
+import { billingRoutes, LEDGER_CSV_PATH, STRIPE_WEBHOOK_PATH } from '@turing/contract';
 import { AppError } from '../../shared/app-error.ts';
 import { defineRoute } from '../../shared/define-route.ts';
 import type { ProductCatalogue } from './catalogue.service.ts';
 import { ledgerCsv } from './ledger.csv.ts';
+import { createLedgerItems } from './ledger.items.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { OrderService } from './orders.service.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -26,6 +27,7 @@ const perUser = (max: number) => ({
 
 export async function billingModule(app: FastifyInstance, opts: BillingModuleOptions) {
   const { catalogue, orders, ledger } = opts;
+  const ledgerItems = createLedgerItems({ ledger, catalogue });
 
   defineRoute(app, billingRoutes.products, async () => catalogue.onSale());
 
@@ -59,21 +61,7 @@ export async function billingModule(app: FastifyInstance, opts: BillingModuleOpt
     );
   }
 
-  defineRoute(app, billingRoutes.ledger, async (req) => {
-    const page = await ledger.historyPage(req.user!.id, req.query);
-    return {
-      items: page.items.map(({ entry }): LedgerEntry => ({
-        id: entry.id,
-        kind: entry.kind as LedgerEntry['kind'],
-        cubes: entry.cubes,
-        planSeconds: entry.planSeconds,
-        note: entry.note,
-        taskId: entry.taskId,
-        createdAt: entry.createdAt.toISOString(),
-      })),
-      nextCursor: page.nextCursor,
-    };
-  });
+  defineRoute(app, billingRoutes.ledger, async (req) => ledgerItems.page(req.user!.id, req.query));
 
   app.get(LEDGER_CSV_PATH, { schema: { hide: true }, config: { auth: true } }, async (req, reply) => {
     const day = new Date().toISOString().slice(0, 10);
@@ -81,7 +69,7 @@ export async function billingModule(app: FastifyInstance, opts: BillingModuleOpt
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="turing-ledger-${day}.csv"`)
       .header('cache-control', 'private, no-store');
-    return reply.send(Readable.from(ledgerCsv(ledger, req.user!.id, req.locale)));
+    return reply.send(Readable.from(ledgerCsv(ledgerItems, req.user!.id, req.locale)));
   });
 
   if (opts.stripe) await app.register(stripeWebhook, { stripe: opts.stripe, orders });

@@ -90,12 +90,12 @@ describe('ledger history', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('时间,类型,魔方,套餐秒数,套餐天数,备注');
+    // In the reader's language: the type and what the row was for in words, the kind's code last.
+    expect(lines[0]).toBe('时间（UTC）,类型,明细,魔方,套餐天数,类型代码');
     expect(lines).toHaveLength(4);
-    expect(lines).toContainEqual(
-      expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,purchase,0,604800,7,plan-week × 1$/),
-    );
-    expect(lines).toContainEqual(expect.stringMatching(/,welcome,20,0,0,$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,购买,套餐：周卡,0,7,purchase$/));
+    expect(lines).toContainEqual(expect.stringMatching(/,购买,魔方包：50 魔方,50,0,purchase$/));
+    expect(lines).toContainEqual(expect.stringMatching(/,新用户赠送,,20,0,welcome$/));
     expect((await t.app.inject({ method: 'GET', url: '/turing/billing/ledger/export.csv' })).json().code).toBe(
       'SESSION_EXPIRED',
     );

@@ -1,31 +1,29 @@
 import { csvField } from '../../shared/csv.ts';
-import type { LedgerService } from './ledger.service.ts';
-
-const HEADERS = {
-  en: ['time', 'kind', 'cubes', 'plan seconds', 'plan days', 'note'],
-  zh: ['时间', '类型', '魔方', '套餐秒数', '套餐天数', '备注'],
-};
+import type { LedgerItems } from './ledger.items.ts';
+import { ledgerDetails, ledgerHeader, ledgerKindName } from './ledger.words.ts';
 
 const PAGE = 100;
 
 /**
- * The user's whole ledger as CSV, newest first, produced page by page. UTF-8 with a byte-order
- * mark: without it Excel reads the file in the local code page and garbles Chinese notes.
+ * The user's whole ledger as CSV, newest first, produced page by page, in the reader's language:
+ * each row's type and what it was for in words. The last column keeps the kind's stable code for
+ * a spreadsheet's filters and scripts, whatever the language. UTF-8 with a byte-order mark:
+ * without it Excel reads the file in the local code page and garbles Chinese notes.
  */
-export async function* ledgerCsv(ledger: LedgerService, userId: string, locale: 'en' | 'zh') {
-  yield `\uFEFF${HEADERS[locale].map(csvField).join(',')}\r\n`;
+export async function* ledgerCsv(items: LedgerItems, userId: string, locale: 'en' | 'zh') {
+  yield `\uFEFF${ledgerHeader(locale).map(csvField).join(',')}\r\n`;
   let cursor: string | undefined;
   do {
-    const page = await ledger.historyPage(userId, { cursor, limit: PAGE });
+    const page = await items.page(userId, { cursor, limit: PAGE });
     yield page.items
-      .map(({ entry }) =>
+      .map((item) =>
         [
-          entry.createdAt.toISOString(),
-          entry.kind,
-          entry.cubes,
-          entry.planSeconds,
-          Math.round((entry.planSeconds / 86_400) * 100) / 100,
-          entry.note,
+          item.createdAt,
+          ledgerKindName(item.kind, locale),
+          ledgerDetails(item, locale),
+          item.cubes,
+          Math.round((item.planSeconds / 86_400) * 100) / 100,
+          item.kind,
         ]
           .map(csvField)
           .join(','),

@@ -2,10 +2,19 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
 import { keysetPage } from '../../db/paging.ts';
-import { accounts, ledger } from '../../db/schema/index.ts';
+import { accounts, ledger, tasks } from '../../db/schema/index.ts';
 
 export type LedgerKind =
   'welcome' | 'charge' | 'refund' | 'purchase' | 'redemption' | 'invitation' | 'grant' | 'plan' | 'reversal';
+
+/** What a ledger row's task was, read from its parameters (null without a task). */
+const TASK_SUMMARY = {
+  mode: tasks.mode,
+  count: sql<number | null>`(${tasks.params}->>'count')::int`,
+  quality: sql<string | null>`${tasks.params}->>'quality'`,
+  renderMode: sql<string | null>`${tasks.params}->>'renderMode'`,
+  upscale: sql<number | null>`(${tasks.params}->>'upscale')::int`,
+};
 
 /**
  * Balances and the ledger. Every change is one conditional statement plus one ledger row with an
@@ -193,15 +202,19 @@ export function createLedgerRepository(db: Db) {
       return row?.cubes ?? 0;
     },
 
-    /** One page of the user's ledger, newest first. */
+    /**
+     * One page of the user's ledger, newest first, each charge or refund with what its task was
+     * (mode, images, quality), so the history can name it; `task` is null for other rows.
+     */
     historyPage: (userId: string, page: PageRequest) =>
       keysetPage(
         { sort: ledger.createdAt, id: ledger.id },
         page,
         ({ where, orderBy, limit, sortKey }) =>
           db
-            .select({ entry: ledger, sortKey })
+            .select({ entry: ledger, sortKey, task: TASK_SUMMARY })
             .from(ledger)
+            .leftJoin(tasks, and(eq(tasks.id, ledger.taskId), eq(tasks.userId, ledger.userId)))
             .where(and(eq(ledger.userId, userId), where))
             .orderBy(...orderBy)
             .limit(limit),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '@turing/contract';
+import type { LedgerItem } from '@turing/contract';
 import { appHeaders, buildTestApp, registerUser, type TestApp } from '../../../test-support/test-app.ts';
 import { submit } from '../../../test-support/design-helpers.ts';
 import {
@@ -58,14 +58,20 @@ describe('the operator refunds a dev order', () => {
     expect(refundedAt!.refunded_at).toBeInstanceOf(Date);
 
     // The user's balance history lists it, newest first, and so does the export.
-    const history = (await call(t, user.cookie, 'GET', 'ledger/list')).json().data.items as LedgerEntry[];
-    expect(history[0]).toMatchObject({ kind: 'reversal', cubes: -400, planSeconds: 0, note: 'cubes-200 × 2' });
+    const history = (await call(t, user.cookie, 'GET', 'ledger/list')).json().data.items as LedgerItem[];
+    expect(history[0]).toMatchObject({
+      kind: 'reversal',
+      cubes: -400,
+      planSeconds: 0,
+      note: 'cubes-200 × 2',
+      product: { id: 'cubes-200', kind: 'cubes', pieces: 2 },
+    });
     const csv = await t.app.inject({
       method: 'GET',
       url: '/turing/billing/ledger/export.csv',
       headers: { cookie: user.cookie },
     });
-    expect(csv.body.split('\r\n')[1]).toMatch(/,reversal,-400,0,0,cubes-200 × 2$/);
+    expect(csv.body.split('\r\n')[1]).toMatch(/,Order refunded,Cube pack: 200 cubes × 2,-400,0,reversal$/);
 
     expect((await refundOrder(t, id)).code).toBe('ORDER_NOT_REFUNDABLE');
     expect(await expectBalanceMatchesLedger(t, user.cookie, user.profile.id)).toBe(20);

@@ -80,6 +80,43 @@ export function createWorksListRepository(db: Db) {
       .innerJoin(users, eq(users.id, works.userId))
       .innerJoin(uploads, eq(uploads.id, works.uploadId));
 
+  /**
+   * Published works a user toggled (liked or collected), the latest first: keyset-paged on the
+   * toggle's own time, so a work toggled while the list is read neither repeats nor pushes others.
+   */
+  async function toggledBy(
+    table: typeof workLikes | typeof workCollections,
+    ownerId: string,
+    cursor: string | undefined,
+    limit: number,
+    viewerId: string | null,
+  ) {
+    const at = cursor ? decodeTimeCursor(cursor) : null;
+    const rows = await db
+      .select({ ...cardFields(viewerId), toggledUs: microsOf(table.createdAt) })
+      .from(table)
+      .innerJoin(works, eq(works.id, table.workId))
+      .innerJoin(users, eq(users.id, works.userId))
+      .innerJoin(uploads, eq(uploads.id, works.uploadId))
+      .where(
+        and(
+          eq(table.userId, ownerId),
+          publicWork,
+          at
+            ? sql`(${table.createdAt}, ${table.workId}) < (${isoMicros(at.us)}::timestamptz, ${at.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(table.createdAt), desc(table.workId))
+      .limit(limit + 1);
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      rows: items,
+      nextCursor: rows.length > limit && last ? encodeTimeCursor(Number(last.toggledUs), last.id) : null,
+    };
+  }
+
   return {
     /**
      * The query of one gallery page (one row extra, to know whether more follow). ORDER BY follows the partial indexes (published_at DESC, id DESC, with the
@@ -148,32 +185,12 @@ export function createWorksListRepository(db: Db) {
     },
 
     /** Published works a user collected, the latest collection first. */
-    async collected(ownerId: string, cursor: string | undefined, limit: number, viewerId: string | null) {
-      const at = cursor ? decodeTimeCursor(cursor) : null;
-      const rows = await db
-        .select({ ...cardFields(viewerId), collectedUs: microsOf(workCollections.createdAt) })
-        .from(workCollections)
-        .innerJoin(works, eq(works.id, workCollections.workId))
-        .innerJoin(users, eq(users.id, works.userId))
-        .innerJoin(uploads, eq(uploads.id, works.uploadId))
-        .where(
-          and(
-            eq(workCollections.userId, ownerId),
-            publicWork,
-            at
-              ? sql`(${workCollections.createdAt}, ${workCollections.workId}) < (${isoMicros(at.us)}::timestamptz, ${at.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(workCollections.createdAt), desc(workCollections.workId))
-        .limit(limit + 1);
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        rows: items,
-        nextCursor: rows.length > limit && last ? encodeTimeCursor(Number(last.collectedUs), last.id) : null,
-      };
-    },
+    collected: (ownerId: string, cursor: string | undefined, limit: number, viewerId: string | null) =>
+      toggledBy(workCollections, ownerId, cursor, limit, viewerId),
+
+    /** Published works a user liked, the latest like first. */
+    liked: (ownerId: string, cursor: string | undefined, limit: number, viewerId: string | null) =>
+      toggledBy(workLikes, ownerId, cursor, limit, viewerId),
   };
 }
 export type WorksListRepository = ReturnType<typeof createWorksListRepository>;

@@ -16,6 +16,7 @@ export async function worksModule(app: FastifyInstance, opts: { works: WorksServ
   defineRoute(app, communityRoutes.banners, async () => works.banners());
   defineRoute(app, communityRoutes.works, async (req) => works.list(req.query, viewer(req)));
   defineRoute(app, communityRoutes.collected, async (req) => works.collected(req.query.userId, req.query, viewer(req)));
+  defineRoute(app, communityRoutes.liked, async (req) => works.liked(req.user!.id, req.query));
   defineRoute(app, communityRoutes.derived, async (req) => works.derived(req.query.id, req.query, viewer(req)));
   defineRoute(app, communityRoutes.detail, async (req) => works.detail(req.query.id, viewer(req)));
   defineRoute(app, communityRoutes.params, async (req) => works.params(req.query.id, req.user!.id));

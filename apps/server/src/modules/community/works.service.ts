@@ -168,6 +168,12 @@ export function createWorksService(deps: WorksServiceDeps) {
       return { items: result.rows.map(map.card), nextCursor: result.nextCursor };
     },
 
+    /** The caller's own likes, the latest first: only the user who liked them sees the list. */
+    async liked(userId: string, page: PageRequest) {
+      const result = await lists.liked(userId, page.cursor, page.limit, userId);
+      return { items: result.rows.map(map.card), nextCursor: result.nextCursor };
+    },
+
     detail,
 
     /** "Copy parameters": what the studio needs to make a work like this one, without its images. */

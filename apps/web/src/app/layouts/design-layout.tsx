@@ -1,39 +1,21 @@
-import { Layout, Menu } from 'antd';
 import { EditOutlined, FontSizeOutlined, SyncOutlined } from '@ant-design/icons';
-import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { StudioProjectPicker } from '../../features/project/components/studio-project-picker.tsx';
 import { PATHS } from '../../shared/routes/paths.ts';
-import './side-layout.css';
+import { StudioProjectSlotContext } from '../../shared/studio/studio-project.ts';
+import { SideLayout } from './side-layout.tsx';
 
 export function DesignLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const items = [
-    {
-      key: PATHS.iterationRendering,
-      icon: <SyncOutlined />,
-      label: <Link to={PATHS.iterationRendering}>{t('routes.iterationRendering')}</Link>,
-    },
-    {
-      key: PATHS.textGenerate,
-      icon: <FontSizeOutlined />,
-      label: <Link to={PATHS.textGenerate}>{t('routes.textGenerate')}</Link>,
-    },
-    {
-      key: PATHS.stepEditing,
-      icon: <EditOutlined />,
-      label: <Link to={PATHS.stepEditing}>{t('routes.stepEditing')}</Link>,
-    },
+  const links = [
+    { to: PATHS.iterationRendering, icon: <SyncOutlined />, label: t('routes.iterationRendering') },
+    { to: PATHS.textGenerate, icon: <FontSizeOutlined />, label: t('routes.textGenerate') },
+    { to: PATHS.stepEditing, icon: <EditOutlined />, label: t('routes.stepEditing') },
   ];
+  // The studio pages draw the projects feature's picker in their header through this slot.
   return (
-    <Layout className="side-layout">
-      <Layout.Sider width={220} className="side-layout__sider" theme="light" breakpoint="lg" collapsedWidth={0}>
-        <Menu mode="inline" selectedKeys={[pathname]} items={items} aria-label={t('routes.design')} />
-      </Layout.Sider>
-      {/* Not Layout.Content: that is a <main>, and the page already has one around it. */}
-      <div className="side-layout__content">
-        <Outlet />
-      </div>
-    </Layout>
+    <StudioProjectSlotContext.Provider value={<StudioProjectPicker />}>
+      <SideLayout label={t('routes.design')} links={links} />
+    </StudioProjectSlotContext.Provider>
   );
 }

@@ -27,9 +27,31 @@ export function configureHttp(next: HttpHooks) {
  * 202, belongs to the session that just ended, so it must not also say "your login has expired".
  */
 let sessionEpoch = 0;
+/** Aborts the calls needing a session that are on their way when the user logs out. */
+let sessionCalls = new AbortController();
+/**
+ * False from a logout until the next sign-in: a call needing a session could then only be refused
+ * (HTTP 401), so it is not sent. A page still on screen while the logout finishes (its refetches,
+ * its polling) asks nothing of the server.
+ */
+let sessionOpen = true;
+
+/** The user logs out: the session's calls in flight are abandoned and no new one is sent. */
 export function endSession() {
   sessionEpoch += 1;
+  sessionOpen = false;
+  sessionCalls.abort();
+  sessionCalls = new AbortController();
 }
+
+/** A session is open again (signed in), or the logout did not happen after all. */
+export function resumeSession() {
+  sessionOpen = true;
+}
+
+/** What a call needing a session answers after a logout, sent or not: quiet, like an expired session. */
+const sessionEnded = (t: typeof i18n.t) =>
+  new ApiError(httpErrorMessage(401, t), { status: STATUS.sessionExpired, code: 'SESSION_EXPIRED' });
 
 /** The query and/or body the endpoint's route takes; optional where nothing in them is required. */
 type CallInput<E extends ApiEndpoint> = QueryPart<CallQuery<E>> & BodyPart<CallBody<E>>;
@@ -71,6 +93,8 @@ export async function call<E extends ApiEndpoint>(def: E, ...args: CallArgs<E>):
   const input: { query?: unknown; body?: unknown } = args[0] ?? {};
   const epoch = sessionEpoch;
   const t = i18n.t.bind(i18n);
+  if (def.auth && !sessionOpen) throw sessionEnded(t);
+  const session = def.auth ? sessionCalls.signal : null;
   const headers: Record<string, string> = {
     [APP_HEADER.name]: APP_HEADER.value,
     'accept-language': i18n.language || 'en',
@@ -96,9 +120,12 @@ export async function call<E extends ApiEndpoint>(def: E, ...args: CallArgs<E>):
         headers,
         body,
         credentials: 'same-origin',
-        signal: AbortSignal.timeout(LIMITS.requestTimeoutMs),
+        signal: session
+          ? AbortSignal.any([AbortSignal.timeout(LIMITS.requestTimeoutMs), session])
+          : AbortSignal.timeout(LIMITS.requestTimeoutMs),
       }));
   } catch (err) {
+    if (session?.aborted) throw sessionEnded(t);
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     const status = timedOut ? 408 : 0;
     throw new ApiError(timedOut ? httpErrorMessage(408, t) : networkErrorMessage(t), { status });

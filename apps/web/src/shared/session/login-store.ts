@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { UserProfile } from '@turing/contract';
+import { resumeSession } from '../http/client.ts';
 import { STORAGE_KEYS, storage } from '../storage/storage.ts';
 
 interface LoginState {
@@ -25,6 +26,8 @@ export const useLoginStore = create<LoginState>((set) => ({
   isVip: cached?.isVip === true,
   isOperator: Boolean(cached?.operator),
   setProfile(profile) {
+    // Signed in (again, after a logout in this tab): calls needing the session go out once more.
+    resumeSession();
     storage.set(STORAGE_KEYS.isLogin, true);
     storage.set(STORAGE_KEYS.userProfile, profile);
     set({

@@ -1,11 +1,10 @@
 import { Button, Card, Table, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { LEDGER_CSV_PATH, LIMITS, type LedgerEntry } from '@turing/contract';
+import { LEDGER_CSV_PATH, LIMITS, type LedgerItem } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
 import { useLedger } from '../api/list-ledger.ts';
-import { useProducts } from '../api/list-products.ts';
 import { formatDateTime, splitDuration } from '../lib/format.ts';
-import { ledgerNote } from '../lib/ledger-note.ts';
+import { ledgerDetails } from '../lib/ledger-note.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -14,8 +13,6 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 export function LedgerTable() {
   const { t, i18n } = useTranslation('billing');
   const ledger = useLedger();
-  // Purchases are noted by product id; the catalogue (shared with the shop above) names them.
-  const products = useProducts();
   const rows = ledger.data?.pages.flatMap((p) => p.items) ?? [];
 
   const planTime = (seconds: number) =>
@@ -23,8 +20,9 @@ export function LedgerTable() {
       ? t('none')
       : t('ledger.planDays', { sign: seconds > 0 ? '+' : '−', ...splitDuration(Math.abs(seconds)) });
 
-  const columns: TableColumnsType<LedgerEntry> = [
+  const columns: TableColumnsType<LedgerItem> = [
     { key: 'kind', title: t('ledger.kind'), render: (_, e) => t(`ledger.kinds.${e.kind}`) },
+    { key: 'details', title: t('ledger.details'), render: (_, e) => ledgerDetails(e, i18n.language, t) },
     {
       key: 'cubes',
       title: t('ledger.cubes'),
@@ -32,7 +30,6 @@ export function LedgerTable() {
       render: (_, e) => (e.cubes === 0 ? t('none') : <span className="billing__number">{signed(e.cubes)}</span>),
     },
     { key: 'plan', title: t('ledger.plan'), render: (_, e) => planTime(e.planSeconds) },
-    { key: 'note', title: t('ledger.note'), render: (_, e) => ledgerNote(e, products.data, i18n.language, t) },
     { key: 'time', title: t('ledger.time'), render: (_, e) => formatDateTime(e.createdAt, i18n.language) },
   ];
 
@@ -46,7 +43,7 @@ export function LedgerTable() {
       }
     >
       <TableScroll label={t('ledger.title')}>
-        <Table<LedgerEntry>
+        <Table<LedgerItem>
           rowKey="id"
           size="middle"
           columns={columns}

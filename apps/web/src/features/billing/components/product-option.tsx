@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency, Product } from '@turing/contract';
 import { formatMoney } from '../lib/format.ts';
 
-/** One product as a selectable card: its name, what it gives and the price of one piece. */
+/** One product as a selectable card: its name, what it gives and the price of one (a cube pack's per pack). */
 export function ProductOption({
   product,
   currency,
@@ -22,7 +22,9 @@ export function ProductOption({
         {product.kind === 'cubes' ? t('shop.packDetail') : t(`shop.period.${product.period ?? 'day'}`)}
       </Typography.Text>
       <span className="billing-product__price">
-        {t('shop.perPiece', { price: formatMoney(product.price[currency], currency, i18n.language) })}
+        {t(product.kind === 'cubes' ? 'shop.perPack' : 'shop.perPiece', {
+          price: formatMoney(product.price[currency], currency, i18n.language),
+        })}
       </span>
       {suggested && (
         <Tag color="blue" className="billing-product__suggested">

@@ -55,6 +55,17 @@ describe('choosing and buying a product', () => {
     expect(screen.getByTestId('order-total')).toHaveTextContent('$1.99');
   });
 
+  it.each([
+    ['en', '$1.49 per pack', '$1.99 each'],
+    ['zh', '每包 ¥9.90', '每份 ¥12.00'],
+  ] as const)('prices cube packs per pack and plans each (%s)', async (lang, packPrice, planPrice) => {
+    await i18n.changeLanguage(lang);
+    mockApi();
+    renderInApp(<ProductPicker products={products} account={account} suggestedId={null} />);
+    expect(screen.getByTestId('product-cubes-50')).toHaveAccessibleName(expect.stringContaining(packPrice));
+    expect(screen.getByTestId('product-plan-day')).toHaveAccessibleName(expect.stringContaining(planPrice));
+  });
+
   it('prices in yuan for Chinese readers, and the switch changes the currency', async () => {
     await i18n.changeLanguage('zh');
     mockApi();
@@ -76,7 +87,7 @@ describe('choosing and buying a product', () => {
     const user = userEvent.setup();
     const { router } = renderInApp(<ProductPicker products={products} account={account} suggestedId={null} />);
     await user.click(screen.getByTestId('product-cubes-50'));
-    const pieces = screen.getByRole('spinbutton', { name: 'Pieces' });
+    const pieces = screen.getByRole('spinbutton', { name: 'Quantity' });
     await user.clear(pieces);
     await user.type(pieces, '3');
     expect(screen.getByTestId('order-total')).toHaveTextContent('$4.47');

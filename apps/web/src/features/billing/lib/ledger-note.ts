@@ -1,35 +1,62 @@
 import type { TFunction } from 'i18next';
-import type { LedgerEntry, Product } from '@turing/contract';
+import type { LedgerItem } from '@turing/contract';
 
-/** What the server writes on a settled or refunded order: `<productId> × <pieces>` (orders.settle.ts). */
-const PURCHASE_NOTE = /^(.+) × (\d+)$/;
-/** What the server writes on a generation paid by plan time instead of cubes. */
+type Task = NonNullable<LedgerItem['task']>;
+type Product = NonNullable<LedgerItem['product']>;
+
+/** What the server notes on a generation paid by plan time instead of cubes. */
 const TIME_PLAN_NOTE = 'time plan';
 
+/** "Text to image · 4 images · HD", "Upscale · 2×": a generation as the studio names it. */
+function taskWords(task: Task, t: TFunction<'billing'>): string[] {
+  if (task.mode === 'upscale')
+    return [
+      t('ledger.words.modes.upscale'),
+      ...(task.upscale ? [t('ledger.words.upscale', { factor: task.upscale })] : []),
+    ];
+  const mode = task.mode === 'iterate' && task.renderMode ? task.renderMode : task.mode;
+  return [t(`ledger.words.modes.${mode}`), t('ledger.words.images', { count: task.count }), task.quality];
+}
+
+/** "Plan: Monthly", "Cube pack: 600 cubes × 2": the product in the reader's language. */
+function productWords(product: Product, language: string, t: TFunction<'billing'>): string {
+  const name =
+    product.kind === 'plan' && product.period
+      ? t('ledger.words.plan', { period: t(`ledger.words.periods.${product.period}`) })
+      : t('ledger.words.pack', { name: language === 'zh' ? product.name.zh : product.name.en });
+  return product.pieces > 1 ? t('ledger.words.pieces', { name, pieces: product.pieces }) : name;
+}
+
 /**
- * A ledger note in the reader's language. The server stores machine notes in one form for every
- * reader, so they are recognised by the entry's kind and rewritten; a note in any other kind (an
- * operator's grant text, a redemption code) is the reader's own data and is shown as written.
+ * What a ledger row was for, in the reader's language, beside its type: the generation or product
+ * the server names, the code redeemed, an operator's own note as written, or a dash when the type
+ * says it all (a welcome gift, an invitation bonus). The CSV export says the same in its Details
+ * column (server: modules/billing/ledger.words.ts).
  */
-export function ledgerNote(
-  entry: Pick<LedgerEntry, 'kind' | 'note'>,
-  products: readonly Pick<Product, 'id' | 'name'>[] | undefined,
+export function ledgerDetails(
+  entry: Pick<LedgerItem, 'kind' | 'note' | 'task' | 'product'>,
   language: string,
   t: TFunction<'billing'>,
 ): string {
   const note = entry.note.trim();
-  if (!note) return t('none');
-  if (entry.kind === 'charge' && note === TIME_PLAN_NOTE) return t('ledger.notes.timePlan');
-  // A refund takes back what the purchase granted and is noted the same way.
-  if (entry.kind === 'purchase' || entry.kind === 'reversal') {
-    const match = PURCHASE_NOTE.exec(note);
-    if (match) {
-      const [, productId, pieces] = match;
-      const product = products?.find((p) => p.id === productId);
-      // A product no longer on sale is not in the catalogue: its id still says what was bought.
-      const name = product ? (language === 'zh' ? product.name.zh : product.name.en) : productId;
-      return t('ledger.notes.purchase', { name, pieces: Number(pieces) });
+  switch (entry.kind) {
+    case 'charge':
+    case 'refund': {
+      const coveredByPlan = entry.kind === 'charge' && note === TIME_PLAN_NOTE;
+      const parts = entry.task ? taskWords(entry.task, t) : [];
+      if (coveredByPlan) parts.push(t('ledger.words.timePlan'));
+      return parts.length ? parts.join(' · ') : t('none');
     }
+    case 'purchase':
+    case 'reversal':
+      // A product the catalogue no longer has: its note still says what was bought.
+      return entry.product ? productWords(entry.product, language, t) : note || t('none');
+    case 'redemption':
+      return note ? t('ledger.words.redeemed', { code: note }) : t('none');
+    case 'grant':
+    case 'plan':
+      return note || t('none');
+    default:
+      return t('none');
   }
-  return entry.note;
 }

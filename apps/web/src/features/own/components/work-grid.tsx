@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
-import { HeartOutlined, StarOutlined } from '@ant-design/icons';
+import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Page, WorkCard } from '@turing/contract';
 import { Link } from 'react-router';
@@ -84,11 +84,14 @@ export function WorkGrid({ query, empty, showCreator = false, testId }: Props) {
               {showCreator ? <span className="own-card__creator">{w.creator.nickname}</span> : <span />}
               <span className="own-card__counts">
                 <span title={t('works.likes')}>
-                  <HeartOutlined aria-hidden /> <span className="own-sr-only">{t('works.likes')}</span>
+                  {/* Filled when the viewer liked (or collected) the work themselves. */}
+                  {w.liked ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}{' '}
+                  <span className="own-sr-only">{t('works.likes')}</span>
                   {count(w.likeCount)}
                 </span>
                 <span title={t('works.collects')}>
-                  <StarOutlined aria-hidden /> <span className="own-sr-only">{t('works.collects')}</span>
+                  {w.collected ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}{' '}
+                  <span className="own-sr-only">{t('works.collects')}</span>
                   {count(w.collectCount)}
                 </span>
               </span>

@@ -177,6 +177,62 @@ describe('the user home page', () => {
     expect(router.state.location.search).toBe(`?userId=${A}`);
   });
 
+  it.each([
+    ['en', en],
+    ['zh', zh],
+  ] as const)('shows the owner the works they liked, with their creators, in %s', async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    logIn();
+    const liked = {
+      ...work(9, 'Liked courtyard'),
+      liked: true,
+      creator: { id: A, nickname: 'Mei Lin', avatarUrl: null },
+    };
+    const api = mockApi({
+      '/user/home': { data: home({ id: ME, isSelf: true }) },
+      '/community/work/list': page([]),
+      // The second page is what the first one's cursor asks for.
+      '/community/work/liked': (_body, url) =>
+        url.searchParams.get('cursor') === 'next'
+          ? page([work(10, 'Liked stair')])
+          : { data: { items: [liked], nextCursor: 'next' } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderInApp(<OwnPage />, { path: '/own' });
+    await user.click(await screen.findByRole('tab', { name: text.tabs.likes }));
+    expect(router.state.location.search).toBe('?tab=likes');
+    const grid = await screen.findByTestId('own-likes');
+    expect(within(grid).getByRole('link', { name: 'Liked courtyard' })).toHaveAttribute('href', `/detail/${liked.id}`);
+    expect(within(grid).getByText('Mei Lin')).toBeInTheDocument();
+    expect(screen.getByText(text.likes.private)).toBeInTheDocument();
+
+    // Paged like the other tabs: the next page asks with the cursor the first one gave.
+    await user.click(screen.getByRole('button', { name: text.loadMore }));
+    expect(await within(grid).findByRole('link', { name: 'Liked stair' })).toBeInTheDocument();
+    expect(api.to('/community/work/liked')).toHaveLength(2);
+  });
+
+  it('says where likes come from while the owner has none', async () => {
+    logIn();
+    mockApi({
+      '/user/home': { data: home({ id: ME, isSelf: true }) },
+      '/community/work/liked': page([]),
+    });
+    renderInApp(<OwnPage />, { path: '/own?tab=likes' });
+    expect(await screen.findByText(en.likes.empty)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: en.tabs.likes })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('keeps likes private: another user’s page has no likes tab, and its address opens the works', async () => {
+    logIn();
+    const api = mockApi({ '/user/home': { data: home() }, '/community/work/list': page([work(1, 'Public work')]) });
+    renderInApp(<OwnPage />, { path: `/own?userId=${A}&tab=likes` });
+    expect(await screen.findByRole('link', { name: 'Public work' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: en.tabs.likes })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: en.tabs.works })).toHaveAttribute('aria-selected', 'true');
+    expect(api.to('/community/work/liked')).toHaveLength(0);
+  });
+
   it('lists the followers in a drawer from the header', async () => {
     logIn();
     mockApi({

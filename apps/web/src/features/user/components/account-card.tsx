@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Button, Descriptions, Grid, Space, Tag, Tooltip, Typography } from 'antd';
-import { CrownOutlined, WechatOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Grid, Space, Tag, Typography } from 'antd';
+import { CrownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UserProfile } from '@turing/contract';
-import { useWechatInfo } from '../../../shared/api/get-provider-info.ts';
 import type { Method } from '../../../shared/ui/identity/identity-field.tsx';
 import { BindContactModal } from './bind-contact-modal.tsx';
+import { WechatBind } from './wechat-bind.tsx';
 
 export function AccountCard({ profile, onChanged }: { profile: UserProfile; onChanged(p: UserProfile): void }) {
   const { t } = useTranslation('user');
   const [binding, setBinding] = useState<Method | null>(null);
-  const wechat = useWechatInfo();
-  const wechatUrl = wechat.data?.enabled ? wechat.data.startUrl : null;
   // On a phone the labels go above their values: beside them they pushed the card past the screen.
   const narrow = Grid.useBreakpoint().sm === false;
 
@@ -48,21 +46,7 @@ export function AccountCard({ profile, onChanged }: { profile: UserProfile; onCh
         <Descriptions.Item label={t('account.phone')}>{profile.phone ?? none('phone')}</Descriptions.Item>
         <Descriptions.Item label={t('account.email')}>{profile.email ?? none('email')}</Descriptions.Item>
         <Descriptions.Item label={t('account.wechat')}>
-          {profile.wechatBound ? (
-            <Tag color="green" icon={<WechatOutlined />}>
-              {t('account.wechatBound')}
-            </Tag>
-          ) : wechatUrl ? (
-            <Button size="small" icon={<WechatOutlined />} href={`${wechatUrl}?intent=bind`}>
-              {t('account.wechatBind')}
-            </Button>
-          ) : (
-            <Tooltip title={t('account.wechatUnavailable')}>
-              <Button size="small" icon={<WechatOutlined />} disabled>
-                {t('account.wechatBind')}
-              </Button>
-            </Tooltip>
-          )}
+          <WechatBind bound={profile.wechatBound} />
         </Descriptions.Item>
       </Descriptions>
     </>
