@@ -51,8 +51,8 @@ test('text to image: a task queues, generates and completes; the stage offers th
   await expect(stage.getByRole('img', { name: 'Result 2 of 2' })).toBeVisible();
   const download = stage.getByTestId('download-link');
   await expect(download).toHaveAttribute('href', /.+/);
-  // Named from the prompt and the day, by the link and by the server alike.
-  const named = /^a-timber-pavilion-in-a-birch-forest-at-dusk-\d{4}-\d{2}-\d{2}\.png$/;
+  // Named from the prompt and the day, numbered in its batch, by the link and by the server alike.
+  const named = /^a-timber-pavilion-in-a-birch-forest-at-dusk-\d{4}-\d{2}-\d{2}-2\.png$/;
   await expect(download).toHaveAttribute('download', named);
   const href = (await download.getAttribute('href'))!;
   const file = await page.request.get(href);

@@ -1,27 +1,41 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { imageExt, imageFileName, LIMITS, uniqueFileNames } from '@turing/contract';
+import { imageExt, imageFileName, imageFileStem, imageStep, LIMITS, uniqueFileNames } from '@turing/contract';
 import type { UploadRow } from '../../db/schema/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import type { DownloadsRepository } from './downloads.repository.ts';
 
 const MB = 1024 * 1024;
+/** How far back an upscale of an edit of an upscale… is followed to the image whose words name it. */
+const SOURCE_DEPTH = 4;
 
 interface Named {
   upload: UploadRow;
   prompt: string | null;
   title: string | null;
+  mode: string | null;
+  params: Record<string, unknown> | null;
+  index: number | null;
+  count: number | null;
 }
 
-const nameOf = (row: Named) =>
-  imageFileName({
-    title: row.title,
-    prompt: row.prompt,
-    createdAt: row.upload.createdAt,
-    id: row.upload.id,
-    ext: imageExt(row.upload.key),
-  });
+/** What an image's name is made of, but the name of its source. */
+const parts = (row: Named) => ({
+  title: row.title,
+  prompt: row.prompt,
+  createdAt: row.upload.createdAt,
+  id: row.upload.id,
+  index: row.index,
+  count: row.count,
+  step: imageStep(row.mode, row.params?.upscale),
+});
+
+/** The image an upscale or an edit started from, when the row is one. */
+const sourceId = (row: Named) => {
+  const base = row.params?.baseImageId;
+  return imageStep(row.mode) && typeof base === 'string' ? base : null;
+};
 
 /** Downloads of the user's images under readable names: one at a time, or many as a streamed ZIP. */
 export function createDownloadsService(deps: {
@@ -32,13 +46,40 @@ export function createDownloadsService(deps: {
   const repo = deps.downloads;
   const zipMaxBytes = deps.zipMaxBytes ?? LIMITS.zipMaxBytes;
 
+  /**
+   * The download names of images, in their order. An upscale or an edit carries the name of the
+   * image it was made from, so the sources (and theirs) are read first, a generation at a time.
+   */
+  async function namesOf(userId: string, rows: Named[]): Promise<string[]> {
+    const known = new Map<string, Named>(rows.map((row) => [row.upload.id, row]));
+    let next = rows;
+    for (let depth = 0; depth < SOURCE_DEPTH && next.length > 0; depth++) {
+      const wanted = [...new Set(next.map(sourceId).filter((id): id is string => id !== null && !known.has(id)))];
+      next = await repo.images(userId, wanted);
+      for (const row of next) known.set(row.upload.id, row);
+    }
+    const stems = new Map<string, string | null>();
+    // A source followed no further than SOURCE_DEPTH, or gone, names nothing: the image's own words do.
+    const stemOf = (id: string | null, depth: number): string | null => {
+      const row = id ? known.get(id) : undefined;
+      if (!row || depth > SOURCE_DEPTH) return null;
+      if (!stems.has(row.upload.id))
+        stems.set(row.upload.id, imageFileStem({ ...parts(row), source: stemOf(sourceId(row), depth + 1) }));
+      return stems.get(row.upload.id)!;
+    };
+    return rows.map((row) =>
+      imageFileName({ ...parts(row), source: stemOf(sourceId(row), 1), ext: imageExt(row.upload.key) }),
+    );
+  }
+
   return {
     /** One of the user's images as a stream with its download name, or IMAGE_NOT_FOUND. */
     async image(userId: string, uploadId: string) {
       const row = await repo.image(userId, uploadId);
       const object = row ? await deps.storage.getStream(row.upload.key) : null;
       if (!row || !object) throw new AppError('IMAGE_NOT_FOUND');
-      return { name: nameOf(row), ...object };
+      const [name] = await namesOf(userId, [row]);
+      return { name: name!, ...object };
     },
 
     /**
@@ -64,7 +105,7 @@ export function createDownloadsService(deps: {
           params: { count: images.length, mb: Math.ceil(bytes / MB), maxMb: Math.floor(zipMaxBytes / MB) },
         });
       }
-      const names = uniqueFileNames(images.map(nameOf));
+      const names = uniqueFileNames(await namesOf(userId, images));
       const zip = new yazl.ZipFile();
       const output = zip.outputStream as Readable;
       // An image that cannot be read midway (gone from storage) ends the download as a broken

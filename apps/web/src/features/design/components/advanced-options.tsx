@@ -1,31 +1,23 @@
-import { Button, Checkbox, InputNumber, Tooltip, Typography } from 'antd';
-import { LIMITS, type CostPreview } from '@turing/contract';
+import { Checkbox, InputNumber, Tooltip, Typography } from 'antd';
+import { LIMITS } from '@turing/contract';
 import { useTranslation } from 'react-i18next';
-import type { VaryStrength } from '../lib/variation.ts';
 import type { StudioValues } from '../lib/studio-values.ts';
 import { Field } from './basic-options.tsx';
-import { priceLabel } from './generate-bar.tsx';
 import { useChosenModel } from './model-picker.tsx';
 import './params.css';
-
-export interface VaryControl {
-  onVary(strength: VaryStrength): void;
-  cost: CostPreview | undefined;
-  busy: boolean;
-}
 
 interface Props {
   values: StudioValues;
   onChange(patch: Partial<StudioValues>): void;
-  /** "Vary subtly / strongly" on the latest result, when there is one. */
-  vary?: VaryControl;
 }
 
 /**
  * The seed (empty: a new one for every task) and whether to keep it, so the composition holds
- * while the prompt changes; and variations of the latest result.
+ * while the prompt changes. Each control changes only its own value: typing a seed leaves "Keep
+ * seed" as it is (ticking it next must keep that seed, not toggle it off and erase it), and a typed
+ * seed without "Keep seed" goes with the next task only.
  */
-export function AdvancedOptions({ values, onChange, vary }: Props) {
+export function AdvancedOptions({ values, onChange }: Props) {
   const { t, i18n } = useTranslation('design');
   const model = useChosenModel(values.model);
   // A model that cannot keep a seed takes none: the field is off and says why.
@@ -44,11 +36,7 @@ export function AdvancedOptions({ values, onChange, vary }: Props) {
             aria-describedby={seedless ? 'studio-seed-why' : undefined}
             placeholder={t('params.seed.random')}
             value={seedless ? null : (values.seed ?? null)}
-            onChange={(v) =>
-              typeof v === 'number' && Number.isInteger(v)
-                ? onChange({ seed: v, keepSeed: true })
-                : onChange({ seed: undefined })
-            }
+            onChange={(v) => onChange({ seed: typeof v === 'number' && Number.isInteger(v) ? v : undefined })}
           />
           <Tooltip title={t('params.seed.keepHint')}>
             <Checkbox
@@ -67,23 +55,6 @@ export function AdvancedOptions({ values, onChange, vary }: Props) {
           </Typography.Text>
         )}
       </Field>
-      {vary && (
-        <Field label={t('params.vary.label')} id="studio-vary">
-          <div className="studio-advanced__vary" role="group" aria-labelledby="studio-vary">
-            {(['subtle', 'strong'] as const).map((strength) => (
-              <Button
-                key={strength}
-                data-testid={`vary-${strength}`}
-                disabled={vary.busy || vary.cost?.enough === false}
-                onClick={() => vary.onVary(strength)}
-              >
-                {t(`params.vary.${strength}`)}
-                {vary.cost && ` · ${priceLabel(t, vary.cost)}`}
-              </Button>
-            ))}
-          </div>
-        </Field>
-      )}
     </div>
   );
 }

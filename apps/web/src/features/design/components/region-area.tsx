@@ -9,8 +9,8 @@ import type { MaskShape } from './mask-editor/mask-types.ts';
 const loadEditor = () => import('./mask-editor/mask-editor.tsx');
 const MaskEditor = lazy(() => loadEditor().then((m) => ({ default: m.MaskEditor })));
 
-/** Room for the toolbar and the hint line around the canvas, so the editor fits in a 900 px high window. */
-const CANVAS_HEIGHT = 'clamp(320px, calc(100vh - 330px), 640px)';
+/** What the studio's column leaves the canvas beside the toolbar, the hint and the film strip (studio-page.css). */
+const CANVAS_HEIGHT = 'var(--studio-canvas-h, 560px)';
 
 interface Props {
   base?: SlotImage;

@@ -11,7 +11,8 @@ import type { Task } from '@turing/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CompareSlider } from './compare-slider.tsx';
-import { StageActions, type StageHandlers } from './stage-actions.tsx';
+import { FullViewer } from './full-viewer/full-viewer.tsx';
+import { StageActions, type StageHandlers, type VaryControl } from './stage-actions.tsx';
 import { STATE_COLOR, TaskStatus } from './task-status.tsx';
 import { taskModeName } from './presets/task-mode-name.ts';
 import './result-stage.css';
@@ -29,10 +30,12 @@ interface Props {
   full: boolean;
   onFull(full: boolean): void;
   handlers: StageHandlers;
+  /** "Vary subtly / strongly" on the result on the stage, where the page offers them. */
+  vary?: VaryControl;
 }
 
-/** The height the stage's picture may take: what a 900 px high window leaves under the header and over the strip. */
-const IMAGE_H = 'var(--stage-image-h)';
+/** The height the stage's picture may take: all of its frame's (a size container, see result-stage.css). */
+const IMAGE_H = '100cqh';
 
 /** "3 of 4 images were made; 1 cube refunded" (nothing refunded when a plan paid for the task). */
 function shortfallText(t: TFunction, s: NonNullable<Task['shortfall']>) {
@@ -47,7 +50,7 @@ function shortfallText(t: TFunction, s: NonNullable<Task['shortfall']>) {
  * cropped), with what to do next beside it: compare with the base, compare the batch side by side,
  * full screen, and the actions. A running task shows its place in line or its progress here.
  */
-export function ResultStage({ task, index, onIndex, onStep, canStep, full, onFull, handlers }: Props) {
+export function ResultStage({ task, index, onIndex, onStep, canStep, full, onFull, handlers, vary }: Props) {
   const { t } = useTranslation('design');
   const [view, setView] = useState<StageView>('result');
   const result = task?.state === 'complete' ? (task.results[index] ?? task.results[0]) : undefined;
@@ -174,11 +177,15 @@ export function ResultStage({ task, index, onIndex, onStep, canStep, full, onFul
         <div className="stage__picture">{picture}</div>
         {step(1, canStep.next, t('stage.next'), <RightOutlined />, 'next')}
       </div>
-      {task && result && <StageActions task={task} result={result} {...handlers} />}
-      {task?.promptOriginal && (
-        <p className="stage__prompt" title={task.promptOriginal}>
-          {task.promptOriginal}
-        </p>
+      {task && result ? (
+        // The prompt goes with the actions there, beside the variations that keep it.
+        <StageActions task={task} result={result} {...handlers} vary={vary} />
+      ) : (
+        task?.promptOriginal && (
+          <p className="stage__prompt" title={task.promptOriginal}>
+            {task.promptOriginal}
+          </p>
+        )
       )}
       {result && (
         <Modal
@@ -191,11 +198,15 @@ export function ResultStage({ task, index, onIndex, onStep, canStep, full, onFul
           className="stage-full"
           destroyOnHidden
         >
-          <div className="stage-full__body" data-testid="stage-fullscreen">
-            {step(-1, canStep.prev, t('stage.prev'), <LeftOutlined />, 'prev')}
-            <img className="stage-full__image" src={result.url} alt={alt} />
-            {step(1, canStep.next, t('stage.next'), <RightOutlined />, 'next')}
-          </div>
+          <FullViewer
+            result={result}
+            alt={alt}
+            base={base ?? null}
+            compare={shown === 'compare'}
+            onCompare={(on) => setView(on ? 'compare' : 'result')}
+            prev={step(-1, canStep.prev, t('stage.prev'), <LeftOutlined />, 'prev')}
+            next={step(1, canStep.next, t('stage.next'), <RightOutlined />, 'next')}
+          />
         </Modal>
       )}
     </section>

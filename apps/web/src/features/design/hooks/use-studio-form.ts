@@ -126,9 +126,17 @@ export function useStudioForm(draft: StudioDraft | null = null) {
       setValues((v) => ({ ...v, images: { ...v.images, [slot]: image } })),
     [],
   );
-  /** Copied parameters replace the form; the images in the slots stay. */
+  /**
+   * Copied parameters replace the form; the images in the slots stay, and so does a kept seed:
+   * "Keep seed" holds it across tasks, whatever they are made with.
+   */
   const prefill = useCallback(
-    (params: Record<string, unknown>) => setValues((v) => ({ ...fromTaskParams(params), images: v.images })),
+    (params: Record<string, unknown>) =>
+      setValues((v) => ({
+        ...fromTaskParams(params),
+        images: v.images,
+        ...(v.keepSeed && { keepSeed: true, seed: v.seed }),
+      })),
     [],
   );
   /** "New": the form back to its defaults. */

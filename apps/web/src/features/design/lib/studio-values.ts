@@ -159,7 +159,8 @@ export function fromTaskParams(params: Record<string, unknown>): StudioValues {
     textWeight: unit(params.textWeight, d.textWeight),
     controlStrength: unit(params.controlStrength, d.controlStrength),
     ...(isSeed(params.seed) && { seed: params.seed }),
-    keepSeed: false,
+    // A task's parameters never hold it; a saved draft's form values do, and a reload keeps it ticked.
+    keepSeed: params.keepSeed === true,
     ...(typeof params.basedOnId === 'string' && { basedOnId: params.basedOnId }),
     ...((params.renderMode === 'neural' || params.renderMode === 'img2img') && { renderMode: params.renderMode }),
     images: {},

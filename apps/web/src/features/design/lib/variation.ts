@@ -1,13 +1,22 @@
-import type { Task, TaskParamsInput } from '@turing/contract';
+import type { ModelInfo, Task, TaskParamsInput } from '@turing/contract';
 
 export type VaryStrength = 'subtle' | 'strong';
 
 /**
- * How much of the chosen image a variation keeps. A variation is an iterate task on the result:
- * subtle keeps most of it (light, small details change), strong keeps the composition loosely.
+ * How much of the chosen image a variation keeps, as the image weight: the one setting every engine
+ * that iterates reads from the base image. ComfyUI denoises `1 − 0.85 × weight` of it (0.28 subtle,
+ * 0.62 strong), Stability's image-to-image repaints `1 − weight` (0.15, 0.55) and Core holds the
+ * base's structure at `weight`, and the preview engine mixes in `1 − weight` of a new scene. Subtle
+ * keeps the picture and changes light and small details; strong keeps the idea and redraws more.
  */
-const VARY_IMAGE_WEIGHT: Record<VaryStrength, number> = { subtle: 0.85, strong: 0.45 };
+export const VARY_IMAGE_WEIGHT: Record<VaryStrength, number> = { subtle: 0.85, strong: 0.45 };
 
+/**
+ * What a variation keeps of its task: the words, tags and settings. The guides (depth, line art)
+ * and the reference are left out, with the control strength that only applies to guides: the
+ * result already follows them, and an engine given a guide draws from the guide instead of the
+ * image (Stability's control endpoints ignore the base), so the image weight would mean nothing.
+ */
 const KEPT = [
   'type',
   'model',
@@ -18,16 +27,13 @@ const KEPT = [
   'wordPackageIds',
   'tags',
   'textWeight',
-  'controlStrength',
-  'referenceImageId',
-  'depthImageId',
-  'lineArtImageId',
   'folderId',
 ] as const;
 
 /**
- * The submit body of a variation of one result: the task's own words, tags and settings, the
- * result as the base image, a new seed (left to the server) and no size, so it keeps the view.
+ * The submit body of a variation of one result: an iterate task on it with the task's own words,
+ * tags and settings, a new seed (left to the server) and no size, so it keeps the view. It is
+ * priced and charged as any task of that model, quality and count.
  */
 export function variationParams(task: Pick<Task, 'params'>, resultId: string, strength: VaryStrength): TaskParamsInput {
   const p = task.params;
@@ -39,3 +45,7 @@ export function variationParams(task: Pick<Task, 'params'>, resultId: string, st
     imageWeight: VARY_IMAGE_WEIGHT[strength],
   };
 }
+
+/** Whether a variation can be made with this model (unknown while the catalogue loads: assumed so). */
+export const canVary = (model: Pick<ModelInfo, 'capabilities'> | undefined) =>
+  !model || model.capabilities.modes.includes('iterate');
