@@ -38,6 +38,28 @@ export const taskSettings = {
     .string()
     .default('gpt-4o-mini')
     .describe('the OpenAI model that translates Chinese prompts for English-only engines (needs `OPENAI_API_KEY`)'),
+  PROMPT_MODEL: z
+    .string()
+    .optional()
+    .describe(
+      'the OpenAI model of the studio\'s "Improve prompt" (needs `OPENAI_API_KEY`). Without that key, Qwen on DashScope writes the prompts when `DASHSCOPE_API_KEY` is set (`PROMPT_QWEN_MODEL`); with neither, they are composed from the tags and word packages, offline',
+    )
+    .meta({ shown: '`TRANSLATE_MODEL`' }),
+  PROMPT_QWEN_MODEL: z
+    .string()
+    .default('qwen-plus')
+    .describe(
+      'the Qwen model of "Improve prompt" when it runs on DashScope (OpenAI-compatible mode, in the region of `DASHSCOPE_BASE_URL`), e.g. `qwen-plus`, `qwen-turbo`',
+    ),
+  PROMPT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(14_000)
+    .default(10_000)
+    .describe(
+      'the longest "Improve prompt" waits for its language model (a failed attempt is retried once within it); past it, or when the model fails, the answer is composed offline. Below the web client\'s 15 s',
+    ),
   TASK_TIMEOUT_MS: z.coerce
     .number()
     .int()

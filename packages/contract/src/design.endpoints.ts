@@ -13,6 +13,7 @@ export const designEndpoints = endpoints({
   wordPackageUpdate: { method: 'POST', path: '/design/wordPackage/update', auth: true, mutates: true },
   wordPackageDelete: { method: 'POST', path: '/design/wordPackage/delete', auth: true, mutates: true },
   lineArt: { method: 'POST', path: '/design/lineArt', auth: true, mutates: true },
+  improvePrompt: { method: 'POST', path: '/design/prompt/improve', auth: true, mutates: true },
   balance: { method: 'GET', path: '/design/balance', auth: true, mutates: false },
 });
 

@@ -19,6 +19,7 @@ import {
   taskPage,
   taskParams,
 } from './design.tasks.ts';
+import { improvePromptRoute } from './design.prompt.ts';
 import { route } from './route.ts';
 import { uploadedImage } from './upload.ts';
 
@@ -93,4 +94,5 @@ export const designRoutes = {
     summary: 'Extracts line art (edges) from an uploaded base image into a new line-art image',
   }),
   balance: route({ ...designEndpoints.balance, response: balance, summary: 'Cubes and time-plan end of the user' }),
+  improvePrompt: improvePromptRoute,
 };

@@ -21,4 +21,5 @@ export { CANCEL_CHANNEL, createTaskRunner } from './scheduler.ts';
 export { resultSeed } from './seeds.ts';
 export { generationSettings, type GenerationSettings } from './settings.ts';
 export { createOpenAiTranslator, needsTranslation, type Translator } from './translator.ts';
+export { promptWriterFromConfig, type PromptWriter, type PromptWriterInput } from './prompt-writer.ts';
 export { baseSourceOf } from './upscaler/source.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioMode, StudioValues } from '../lib/studio-values.ts';
-import { AdvancedOptions, type VaryControl } from './advanced-options.tsx';
+import { AdvancedOptions } from './advanced-options.tsx';
 import { BasicOptions } from './basic-options.tsx';
 import { ModePresets } from './presets/mode-presets.tsx';
 import { PromptField } from './prompt-field.tsx';
@@ -17,8 +17,6 @@ interface Props {
   slots?: ReactNode;
   /** Cost and Generate, kept in view at the bottom. */
   footer: ReactNode;
-  /** Variations of the latest result, shown with the seed under "Advanced". */
-  vary?: VaryControl;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -31,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The left column: everything a task is made with, then its cost and the Generate button. */
-export function ParameterPanel({ mode, values, onChange, slots, footer, vary }: Props) {
+export function ParameterPanel({ mode, values, onChange, slots, footer }: Props) {
   const { t } = useTranslation('design');
   return (
     <aside className="studio-panel" aria-label={t('panel.label')}>
@@ -45,6 +43,7 @@ export function ParameterPanel({ mode, values, onChange, slots, footer, vary }: 
               negativePrompt={values.negativePrompt}
               model={values.model}
               onChange={onChange}
+              improve={{ mode, type: values.type, tags: values.tags }}
             />
           </Section>
           <Section title={t('panel.settings')}>
@@ -68,7 +67,7 @@ export function ParameterPanel({ mode, values, onChange, slots, footer, vary }: 
             />
           </Section>
           <Section title={t('params.advanced')}>
-            <AdvancedOptions values={values} onChange={onChange} vary={vary} />
+            <AdvancedOptions values={values} onChange={onChange} />
           </Section>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { readPromptHistory } from '../lib/prompt-history.ts';
 import { Field } from './basic-options.tsx';
 import { useChosenModel } from './model-picker.tsx';
+import { PromptHelper, type PromptHelpContext } from './prompt-helper.tsx';
 
 interface Props {
   prompt: string;
@@ -13,6 +14,8 @@ interface Props {
   /** The chosen model: one that cannot use a negative prompt gets none. */
   model: string;
   onChange(patch: { prompt?: string; negativePrompt?: string }): void;
+  /** What "Improve prompt" writes with (mode, type, model, tags); without it the field has no help. */
+  improve?: Omit<PromptHelpContext, 'model'>;
 }
 
 function Counter({ length, id }: { length: number; id: string }) {
@@ -29,7 +32,7 @@ function Counter({ length, id }: { length: number; id: string }) {
  * a live count. A model that cannot use a negative prompt takes none: the field is off and says why
  * (a submit with one would be refused).
  */
-export function PromptField({ prompt, negativePrompt, model, onChange }: Props) {
+export function PromptField({ prompt, negativePrompt, model, onChange, improve }: Props) {
   const { t, i18n } = useTranslation('design');
   const [history, setHistory] = useState<string[]>([]);
   const chosen = useChosenModel(model);
@@ -82,6 +85,13 @@ export function PromptField({ prompt, negativePrompt, model, onChange }: Props) 
           <div className="studio-field__error" role="alert">
             {t('errors:TEXT_TOO_LONG')}
           </div>
+        )}
+        {improve && (
+          <PromptHelper
+            prompt={prompt}
+            context={{ ...improve, model: chosen?.id }}
+            onUse={(text) => onChange({ prompt: text })}
+          />
         )}
       </Field>
       <Field
