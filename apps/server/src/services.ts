@@ -12,15 +12,18 @@ import {
   createOpenAiTranslator,
   createTaskAnnouncer,
   generationSettings,
+  promptWriterFromConfig,
   reachableFromOutside,
 } from './generation/index.ts';
 import { createAdminModule } from './modules/admin/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBackupModule } from './modules/backup/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
+import { createBoardModule, ownImageAccess } from './modules/board/index.ts';
 import { createCommunityModule, ENVIRONMENT_TAG_SEEDS } from './modules/community/index.ts';
 import { createDesignModule } from './modules/design/index.ts';
 import { createDeveloperModule } from './modules/developer/index.ts';
+import { createProjectModule } from './modules/project/index.ts';
 import { createIdentityModule } from './modules/identity/index.ts';
 import { createMessagingModule } from './modules/messaging/index.ts';
 import { createSupportModule } from './modules/support/index.ts';
@@ -101,6 +104,8 @@ export async function createServices(config: Config, database: Database, log: Fa
   });
   const support = await createSupportModule({ db, config, log, uploads, messaging: messaging.services.messaging });
   const workspace = createWorkspaceModule({ database, storage, uploads, foldersMax: config.FOLDERS_MAX });
+  // Presentation boards (PDF / PNG); `access` says which images a user may put on one.
+  const board = createBoardModule({ storage, log, access: ownImageAccess(database.db) });
   const announcer = createTaskAnnouncer(queue);
   const design = await createDesignModule({
     database,
@@ -116,12 +121,15 @@ export async function createServices(config: Config, database: Database, log: Fa
     workspace: workspace.services.workspace,
     engines,
     translator,
+    promptWriter: { writer: promptWriterFromConfig(config), timeoutMs: config.PROMPT_TIMEOUT_MS },
     announcer,
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
     lifecycle,
     metrics,
     // Webhooks of task events: written by the developer module (built below) in the change's transaction.
     taskChanged: (tx, row, change) => developer.services.webhooks.taskChanged(tx, row, change),
+    // Tasks made in a project's view: checked and styled by the project module (built below).
+    projectTasks: { prepare: (userId, params, takes) => project.services.projects.prepareTask(userId, params, takes) },
   });
   // After design: the console's content page manages design's preset pictures beside the banners.
   const community = createCommunityModule({
@@ -204,6 +212,15 @@ export async function createServices(config: Config, database: Database, log: Fa
     version: VERSION,
     log,
   });
+  const project = createProjectModule({
+    database,
+    config,
+    log,
+    storage,
+    uploads,
+    messaging: messaging.services.messaging,
+    limits,
+  });
   const modules = [
     messaging,
     upload,
@@ -213,12 +230,14 @@ export async function createServices(config: Config, database: Database, log: Fa
     auth,
     support,
     workspace,
+    board,
     design,
     community,
     system,
     admin,
     backup,
     developer,
+    project,
   ];
 
   return {
@@ -246,12 +265,14 @@ export async function createServices(config: Config, database: Database, log: Fa
     ...auth.services,
     ...support.services,
     ...workspace.services,
+    ...board.services,
     ...design.services,
     ...community.services,
     ...system.services,
     ...admin.services,
     ...backup.services,
     ...developer.services,
+    ...project.services,
     /** Every module's routes, bound to the services above; app.ts serves them by surface. */
     routes: modules.map((module) => module.routes),
   };

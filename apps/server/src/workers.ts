@@ -18,15 +18,20 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
   const { database, log, queue, settings } = services;
   const nodeId = services.config.nodeId;
   const workerId = `${nodeId}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const { uploads, images, workspace } = services;
+  const { uploads, images, workspace, projects } = services;
+  // A task's inputs are its owner's images, or those of a project they edit (checked at submit).
+  const inputImage = (id: string, userId: string) =>
+    uploads
+      .getOwnedAny(id, userId)
+      .catch(async (err: unknown) => (await projects.editableImage(id, userId)) ?? Promise.reject(err));
   const runner = createTaskRunner({
     database,
     lifecycle: services.taskLifecycle,
     findTask: (id) => services.findTask(id),
-    loadImage: async (id, userId) => images.read(await uploads.getOwnedAny(id, userId)),
+    loadImage: async (id, userId) => images.read(await inputImage(id, userId)),
     sourceOf: (id, userId) =>
       baseSourceOf(id, userId, {
-        image: (imageId, owner) => uploads.getOwnedAny(imageId, owner).catch(() => null),
+        image: (imageId, owner) => inputImage(imageId, owner).catch(() => null),
         task: (taskId) => services.findTask(taskId),
       }),
     sink: {
@@ -36,9 +41,14 @@ export async function startWorkers(services: Services): Promise<() => Promise<vo
       storeResult: (userId, taskId, png, createdAt) =>
         images.store({ userId, kind: 'result', png, taskId, createdAt, thumbLater: true }),
       recordResults: (tx, stored) => images.record(tx, stored),
-      fileResultsIn: (tx, userId, taskId, folderId) => workspace.fileResultsIn(tx, userId, taskId, folderId),
+      // A task made in a project's view adds its results to the view in the same transaction.
+      fileResultsIn: async (tx, userId, taskId, folderId) => {
+        await projects.addTaskResults(tx, taskId);
+        return workspace.fileResultsIn(tx, userId, taskId, folderId);
+      },
       recorded: (rows, stored) => images.thumbsFollow(rows, stored),
-      fileResults: (userId, taskId, folderId) => workspace.fileResults(userId, taskId, folderId),
+      fileResults: (userId, taskId, folderId) =>
+        Promise.all([workspace.fileResults(userId, taskId, folderId), projects.addTaskResults(database.db, taskId)]),
     },
     settings,
     engine: (name) => services.engines.get(name),

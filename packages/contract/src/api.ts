@@ -10,6 +10,9 @@ import type { creatorRoutes } from './community.creators.ts';
 import type { communityRoutes } from './community.ts';
 import type { designRoutes } from './design.ts';
 import type { developerRoutes } from './developer.ts';
+import type { draftRoutes } from './drafts.ts';
+import type { projectRoutes } from './project.routes.ts';
+import type { reviewRoutes } from './review.ts';
 import type { Endpoint, RouteBody, RouteData, RouteQuery } from './route.ts';
 import type { supportAdminRoutes, supportRoutes } from './support.ts';
 import type { systemAdminRoutes } from './system.admin.ts';
@@ -37,6 +40,9 @@ export type ApiRoute =
   | RoutesIn<typeof communityRoutes>
   | RoutesIn<typeof designRoutes>
   | RoutesIn<typeof developerRoutes>
+  | RoutesIn<typeof draftRoutes>
+  | RoutesIn<typeof projectRoutes>
+  | RoutesIn<typeof reviewRoutes>
   | RoutesIn<typeof supportAdminRoutes>
   | RoutesIn<typeof supportRoutes>
   | RoutesIn<typeof systemAdminRoutes>

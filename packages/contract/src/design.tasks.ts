@@ -51,6 +51,11 @@ export const taskParams = z
     /** iterate: neural render (keeps the geometry), image to image (free restyle) or plain iteration. */
     renderMode: z.enum(RENDER_MODES).optional(),
     folderId: z.uuid('VALIDATION').optional(),
+    /** The project and view the task is made in (editors and the owner); its results join the view. */
+    projectId: z.uuid('PROJECT_NOT_FOUND').optional(),
+    viewId: z.uuid('VIEW_NOT_FOUND').optional(),
+    /** Whether the project's style applies to this task (on unless turned off). */
+    projectStyle: z.boolean().optional(),
     /** A community work whose parameters were copied ("based on"). */
     basedOnId: z.uuid('VALIDATION').optional(),
   })

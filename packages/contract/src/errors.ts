@@ -1,8 +1,11 @@
 import { ACCOUNT_ERRORS } from './errors.accounts.ts';
 import { ADMIN_ERRORS } from './errors.admin.ts';
+import { BOARD_ERRORS } from './errors.board.ts';
 import { DEVELOPER_ERRORS } from './errors.developer.ts';
 import { GENERATION_ERRORS } from './errors.generation.ts';
 import { MODEL_ERRORS } from './errors.models.ts';
+import { PROMPT_HELP_ERRORS } from './errors.prompt.ts';
+import { PROJECT_ERRORS } from './errors.project.ts';
 import type { ErrorDef, Locale } from './errors.types.ts';
 
 export type { ErrorDef, Locale } from './errors.types.ts';
@@ -102,9 +105,13 @@ export const ERRORS = {
   ...GENERATION_ERRORS,
   // A model asked for what it cannot do: refused at submit, before anything is charged.
   ...MODEL_ERRORS,
+  // "Improve prompt" in the studio
+  ...PROMPT_HELP_ERRORS,
   // The operator console
   ...ADMIN_ERRORS,
   ...DEVELOPER_ERRORS,
+  ...BOARD_ERRORS,
+  ...PROJECT_ERRORS,
 
   // Workspace
   FOLDER_NAME_REQUIRED: def(400, 'The folder name must not be empty', '文件夹名称不能为空'),

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { StudioMode } from '../features/design/lib/studio-values.ts';
 import { StudioPage } from '../features/design/components/studio-page.tsx';
+import { readDraft } from '../features/design/lib/studio-draft.ts';
 import { mockApi, type ApiAnswer } from './render-app.tsx';
 
 type Answer = ApiAnswer | ((body: unknown) => ApiAnswer);
@@ -94,6 +95,10 @@ export function serveStudio(over: Record<string, Answer> = {}) {
     '/design/task/list': { data: { items: [], nextCursor: null } },
     '/design/cost': costAnswer(),
     '/design/models': { data: MODEL_CATALOGUE },
+    '/design/draft/get': { data: { draft: null } },
+    '/design/draft/save': () => ({
+      data: { saved: true, draft: { data: {}, rev: 1, editedAt: new Date().toISOString() } },
+    }),
     '/user/beginnerGuide/get': { data: { progress: { design: true } } },
     ...over,
   });
@@ -107,7 +112,8 @@ export function failingFirst(ok: ApiAnswer, times = 1) {
 
 export function renderStudio(mode: StudioMode, state?: unknown, search = '') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <StudioPage mode={mode} /> }], {
+  // The page opens on this browser's draft, as StudioDraftGate opens it when the server has none newer.
+  const router = createMemoryRouter([{ path: '*', element: <StudioPage mode={mode} draft={readDraft(mode)} /> }], {
     initialEntries: [{ pathname: '/design', search, state }],
   });
   render(

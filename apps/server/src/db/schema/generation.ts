@@ -77,6 +77,9 @@ export const tasks = pgTable(
     /** The endpoint this task's own `webhook.url` was given (public API), told of its events too. */
     webhookEndpointId: uuid('webhook_endpoint_id'),
     folderId: uuid('folder_id'),
+    /** The project and view it was made in: its results join the view's versions when it completes. */
+    projectId: uuid('project_id'),
+    viewId: uuid('view_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -8,3 +8,4 @@ export * from './community.ts';
 export * from './billing.ts';
 export * from './admin.ts';
 export * from './developer.ts';
+export * from './projects.ts';

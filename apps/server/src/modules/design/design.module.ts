@@ -6,6 +6,7 @@ import {
   type EngineRegistry,
   type GenerationSettings,
   type LifecycleDeps,
+  type PromptWriter,
   type Translator,
 } from '../../generation/index.ts';
 import type { Lifecycle } from '../../platform/lifecycle.ts';
@@ -23,11 +24,13 @@ import { createModelCatalogue } from './model-catalogue.ts';
 import { createPresetImages } from './presets/preset-images.ts';
 import { createPresetPicturesRepository } from './presets/preset-pictures.repository.ts';
 import { createPresetPicturesService, createPresetReplacements } from './presets/preset-pictures.service.ts';
+import { promptHelpRoutes } from './prompt-help/prompt-help.routes.ts';
+import { createPromptHelpService } from './prompt-help/prompt-help.service.ts';
 import { createQueueUpdates } from './queue-updates.ts';
 import { createTaskEvents } from './task-events.ts';
 import { createTaskPayloads } from './task-payload.ts';
 import { createTaskRepository } from './task.repository.ts';
-import { createTaskService } from './task.service.ts';
+import { createTaskService, type ProjectTaskInputs } from './task.service.ts';
 
 export interface DesignModuleDeps {
   database: Database;
@@ -46,6 +49,8 @@ export interface DesignModuleDeps {
   workspace: Pick<WorkspaceService, 'assertFolder'>;
   engines: Pick<EngineRegistry, 'get' | 'canCancelRunning'>;
   translator: Translator | null;
+  /** The language model of "Improve prompt" and how long it is waited for; without one, prompts are composed offline. */
+  promptWriter?: { writer: PromptWriter | null; timeoutMs: number };
   /** Hands a task to the generation workers (announces it, or schedules it while it waits for a server). */
   announcer: Pick<LifecycleDeps, 'announcement' | 'enqueue' | 'localSlot'>;
   /** Tells the process running a task to stop it. */
@@ -57,6 +62,8 @@ export interface DesignModuleDeps {
   metrics?: LifecycleDeps['metrics'];
   /** Told of each change of a task's state, in its transaction (the developer module's webhooks). */
   taskChanged?: LifecycleDeps['taskChanged'];
+  /** Tasks made in a project's view: checked and styled by the project module (built after this one). */
+  projectTasks?: ProjectTaskInputs;
 }
 
 /** Design tasks from submission to their end, the tag and word catalogue, and line art. */
@@ -121,6 +128,7 @@ export async function createDesignModule(deps: DesignModuleDeps) {
     engineAvailable: async (engine) => (await engines.get(engine).catch(() => null))?.available() ?? false,
     cancelRunning: deps.cancelRunning,
     assertFolder: (userId, folderId) => deps.workspace.assertFolder(userId, folderId),
+    projects: deps.projectTasks,
   });
   const reads = taskReads.pool;
   // The places sent to queued tasks stop with the events they travel as.
@@ -164,6 +172,14 @@ export async function createDesignModule(deps: DesignModuleDeps) {
           modelCatalogue,
           lifecycle: deps.lifecycle,
           balance: (userId) => ledger.balance(userId),
+        }),
+        bindRoutes(promptHelpRoutes, {
+          help: createPromptHelpService({
+            catalogue,
+            settings,
+            log: deps.log,
+            ...(deps.promptWriter ?? { writer: null, timeoutMs: 0 }),
+          }),
         }),
       ],
     },

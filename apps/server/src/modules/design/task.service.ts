@@ -8,7 +8,7 @@ import type {
   TaskParams,
   TaskState,
 } from '@turing/contract';
-import { FINISHED_STATES } from '@turing/contract';
+import { FINISHED_STATES, usesReference } from '@turing/contract';
 import {
   needsTranslation,
   type GenerationSettings,
@@ -54,6 +54,21 @@ export interface TaskServiceDeps {
   cancelRunning(taskId: string): Promise<void>;
   /** Refuses a folder that is not the user's. */
   assertFolder(userId: string, folderId: string): Promise<void>;
+  /** Tasks made in a project's view (the project module): who may, in which view, with its style. */
+  projects?: ProjectTaskInputs;
+}
+
+/**
+ * Checks a task made in a project and gives the parameters it runs with (the project's style merged
+ * in) and the project's images it may use besides the caller's own, by id. `takes`: what the task's
+ * model does with a reference image and a seed.
+ */
+export interface ProjectTaskInputs {
+  prepare(
+    userId: string,
+    params: TaskParams,
+    takes: { reference: boolean; seed: boolean },
+  ): Promise<{ params: TaskParams; images: Map<string, UploadRow> }>;
 }
 
 /** The rules of a task's life that callers see: submit, read, list, cancel, cost. */
@@ -62,9 +77,13 @@ export function createTaskService(deps: TaskServiceDeps) {
   const repo = deps.tasks;
   const { payloadOf, localise } = payloads;
 
-  /** Checks every image the parameters name belongs to the caller; returns them by role. */
-  async function ownedImages(userId: string, p: TaskParams) {
-    const get = (id: string | undefined) => (id ? deps.uploads.getOwnedAny(id, userId) : Promise.resolve(null));
+  /**
+   * Checks every image the parameters name belongs to the caller, or to the project the task is
+   * made in (`project`: its images the parameters name); returns them by role.
+   */
+  async function ownedImages(userId: string, p: TaskParams, project?: Map<string, UploadRow>) {
+    const get = (id: string | undefined) =>
+      id ? Promise.resolve(project?.get(id) ?? deps.uploads.getOwnedAny(id, userId)) : Promise.resolve(null);
     const [base, reference, depth, lineArt, mask] = await Promise.all([
       get(p.baseImageId),
       get(p.referenceImageId),
@@ -129,6 +148,17 @@ export function createTaskService(deps: TaskServiceDeps) {
     return { ...rest, renderMode };
   }
 
+  /** A task made in a project, as the project module checks and styles it; null for any other. */
+  async function inProject(userId: string, p: TaskParams) {
+    if (!p.projectId && !p.viewId) return null;
+    if (!deps.projects) throw new AppError('PROJECT_NOT_FOUND');
+    const caps = settings.capabilities(settings.engineFor(p.model));
+    return deps.projects.prepare(userId, p, {
+      reference: !!caps && usesReference(caps, p.mode),
+      seed: caps?.seed ?? false,
+    });
+  }
+
   /** Out of cubes: the error names what the task needs, what is left and the largest variant that fits. */
   function insufficient(err: unknown, params: TaskParams) {
     if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_BALANCE') return err;
@@ -142,14 +172,17 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** `via.webhookEndpointId`: the endpoint of the task's own webhook (public API), told of its events. */
     async submit(
       userId: string,
-      submitted: TaskParams,
+      asked: TaskParams,
       locale: Locale,
       via: { webhookEndpointId?: string } = {},
     ): Promise<Task> {
       // What the model cannot do is refused first: nothing is read, made or charged for it.
-      checkModel(submitted, settings);
+      checkModel(asked, settings);
+      // Made in a project: its access, view and style are checked and merged with the other inputs.
+      const project = await inProject(userId, asked);
+      const submitted = project?.params ?? asked;
       const engine = settings.engineForTask(submitted);
-      const images = await ownedImages(userId, submitted);
+      const images = await ownedImages(userId, submitted, project?.images);
       if (submitted.folderId) await deps.assertFolder(userId, submitted.folderId);
       checkUpscale(submitted, images.base);
       if (!(await deps.engineAvailable(engine))) throw new AppError('ENGINE_UNAVAILABLE');
@@ -179,6 +212,8 @@ export function createTaskService(deps: TaskServiceDeps) {
             translation: composed.translation,
             engine,
             folderId: params.folderId ?? null,
+            projectId: params.projectId ?? null,
+            viewId: params.viewId ?? null,
             webhookEndpointId: via.webhookEndpointId ?? null,
           },
           cubes,

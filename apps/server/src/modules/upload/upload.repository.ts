@@ -1,11 +1,20 @@
 import { and, eq, gt, inArray, lt, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { folderItems, supportMessages, tasks, uploads, users, works } from '../../db/schema/index.ts';
+import {
+  folderItems,
+  projects,
+  projectVersions,
+  supportMessages,
+  tasks,
+  uploads,
+  users,
+  works,
+} from '../../db/schema/index.ts';
 
 export type NewUpload = typeof uploads.$inferInsert;
 
 /**
- * Uploads nothing refers to: no profile, ticket, task, folder or community work. A new kind of reference must be added
+ * Uploads nothing refers to: no profile, ticket, task, folder, community work or project. A new kind of reference must be added
  * here, or the sweep removes images still in use.
  */
 function unreferencedBy(db: Db) {
@@ -43,6 +52,21 @@ function unreferencedBy(db: Db) {
         .select({ one: sql`1` })
         .from(works)
         .where(eq(works.uploadId, uploads.id)),
+    ),
+    // A project keeps its versions (a member's base images too), its cover and its style's reference.
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(projectVersions)
+        .where(eq(projectVersions.imageId, uploads.id)),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(projects)
+        .where(
+          sql`${projects.coverImageId} = ${uploads.id} or ${projects.style}->>'referenceImageId' = ${uploads.id}::text`,
+        ),
     ),
     notExists(
       db

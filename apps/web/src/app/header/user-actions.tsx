@@ -7,7 +7,8 @@ import { PATHS, collectionPath } from '../../shared/routes/paths.ts';
 import { useLoginStore } from '../../shared/session/login-store.ts';
 import { toast } from '../../shared/ui/toast.ts';
 import { toastError } from '../../shared/ui/toast-error.ts';
-import { endSession } from '../../shared/http/client.ts';
+import { endSession, resumeSession } from '../../shared/http/client.ts';
+import { clearLocalDrafts } from '../../features/design/lib/studio-draft.ts';
 
 /** The logged-in user's own pages, in the order both the avatar dropdown and the phone menu list them. */
 export const USER_LINKS = [
@@ -25,19 +26,25 @@ export function useLogoutAction() {
   const logout = useLogout();
 
   return () => {
-    // Answers on their way for the session being ended are not an expiry to report: neither those
-    // sent before the click nor those the server answers while it logs out.
+    // The session's calls on their way are abandoned and no new one goes out (client.ts): none is
+    // answered "expired" (HTTP 401) once the server has ended the session.
     endSession();
     logout.mutate(undefined, {
-      onSuccess() {
+      async onSuccess() {
         endSession();
         reset();
-        // Every feature's cached answers (tickets, signed image URLs...) belong to the account leaving.
-        queryClient.clear();
+        // The studio's drafts stay on the server for the next sign-in, not in a browser someone else may use.
+        clearLocalDrafts();
         toast.success(t('nav.logoutDone'));
-        void navigate(PATHS.login);
+        // Every feature's cached answers (tickets, signed image URLs...) belong to the account
+        // leaving; they go once its page has gone too, so that page asks for none of them again.
+        await navigate(PATHS.login);
+        queryClient.clear();
       },
-      onError: toastError,
+      onError(err) {
+        resumeSession();
+        toastError(err);
+      },
     });
   };
 }

@@ -5,6 +5,7 @@ import type { Task, TaskParamsInput } from '@turing/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { detailPath } from '../../../shared/routes/paths.ts';
+import { StudioProjectSlot } from '../../../shared/studio/studio-project.ts';
 import { useCost } from '../api/get-cost.ts';
 import { useGenerate } from '../hooks/use-generate.ts';
 import { useCopiedMask } from '../hooks/use-copied-mask.ts';
@@ -14,7 +15,8 @@ import { stops, useStageTasks } from '../hooks/use-stage-tasks.ts';
 import { useStageKeys } from '../hooks/use-stage-keys.ts';
 import { useTaskEvents } from '../hooks/use-task-events.ts';
 import { useVary, useVaryCost } from '../hooks/use-vary.ts';
-import { clearDraft, readDraft, writeDraft, type StageSelection } from '../lib/studio-draft.ts';
+import { useDraftSync } from '../hooks/use-draft-sync.ts';
+import { clearDraft, type StageSelection, type StudioDraft } from '../lib/studio-draft.ts';
 import { blockReason, seedAfterSubmit, toTaskParams, type SlotName, type StudioMode } from '../lib/studio-values.ts';
 import { FilmStrip } from './film-strip.tsx';
 import { GenerateBar } from './generate-bar.tsx';
@@ -46,10 +48,21 @@ const dialogShown = () =>
  * tasks started here and the history. The form, the tasks started here and the result on the stage
  * are this page's draft, kept per user and restored on the next visit.
  */
-export function StudioPage({ mode }: { mode: StudioMode }) {
+export function StudioPage({
+  mode,
+  projectId,
+  draft = null,
+  onNewerDraft,
+}: {
+  mode: StudioMode;
+  /** The project the page works in (its drafts are the project's). */
+  projectId?: string;
+  /** The draft it opens on (StudioDraftGate picks the newest of this browser's and the server's). */
+  draft?: StudioDraft | null;
+  onNewerDraft?: (draft: StudioDraft) => void;
+}) {
   const { t } = useTranslation('design');
   useTaskEvents();
-  const [draft] = useState(() => readDraft(mode));
   const { values, patch, setImage, prefill, reset, copiedMask } = useStudioForm(draft);
   const model = useChosenModel(values.model);
   const [busy, setBusy] = useState<Record<string, boolean>>({});
@@ -88,9 +101,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
   const showStage = mode !== 'edit' || pane === 'stage';
   useStageKeys({ enabled: showStage || full, onStep: step });
 
-  useEffect(() => {
-    writeDraft(mode, { values, live: gen.live, selected });
-  }, [mode, values, gen.live, selected]);
+  useDraftSync(mode, projectId, { values, live: gen.live, selected }, draft, onNewerDraft);
 
   const startNew = () => {
     reset();
@@ -99,7 +110,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     setShapes([]);
     setFull(false);
     setPane('region');
-    clearDraft(mode);
+    clearDraft(mode, projectId);
   };
 
   // The price follows only the model, quality and count, so the smallest valid task asks for it before the form is complete.
@@ -116,7 +127,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
     enough: cost.data?.enough,
   });
 
-  // The result on the stage can be varied from the form.
+  // The result on the stage can be varied subtly or strongly from its actions.
   const latest = onStage?.state === 'complete' ? onStage : undefined;
   const latestResult = latest ? (latest.results[selected?.index ?? 0] ?? null) : null;
   const varyCost = useVaryCost(latestResult ? latest! : null, latestResult?.id ?? null);
@@ -174,6 +185,7 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
           {t('stage.new')}
         </Button>
         <StudioTour mode={mode} />
+        <StudioProjectSlot />
       </div>
       <PcNotice />
       {values.basedOnId && (
@@ -204,16 +216,6 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
                 onBusyChange={(key, on) => setBusy((b) => ({ ...b, [key]: on }))}
               />
             )
-          }
-          vary={
-            latest && latestResult
-              ? {
-                  onVary: (strength) =>
-                    void vary(latest, latestResult.id, strength).then((task) => task && onSubmitted(task)),
-                  cost: varyCost.data,
-                  busy: gen.pending,
-                }
-              : undefined
           }
           footer={
             <GenerateBar
@@ -249,6 +251,16 @@ export function StudioPage({ mode }: { mode: StudioMode }) {
               full={full}
               onFull={setFull}
               handlers={handlers}
+              vary={
+                latest && latestResult
+                  ? {
+                      onVary: (strength) =>
+                        void vary(latest, latestResult.id, strength).then((task) => task && onSubmitted(task)),
+                      cost: varyCost.data,
+                      busy: gen.pending,
+                    }
+                  : undefined
+              }
             />
           ) : (
             <RegionArea base={values.images.base} shapes={shapes} onShapes={setShapes} />

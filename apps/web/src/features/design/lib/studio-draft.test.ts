@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storage } from '../../../shared/storage/storage.ts';
-import { clearDraft, DRAFT_LIVE_MAX, parseDraft, readDraft, writeDraft, type StudioDraft } from './studio-draft.ts';
+import {
+  clearDraft,
+  clearLocalDrafts,
+  DRAFT_LIVE_MAX,
+  newerDraft,
+  parseDraft,
+  readDraft,
+  writeDraft,
+  type StudioDraft,
+} from './studio-draft.ts';
 import { DEFAULT_VALUES } from './studio-values.ts';
 
 const signIn = (id: string) => storage.set(STORAGE_KEYS.userProfile, { id, nickname: id });
@@ -57,5 +66,36 @@ describe('the studio draft store', () => {
     expect(parsed.live[0]).toBe('t1');
     expect(parsed.selected).toBeNull();
     expect(parseDraft('nonsense')).toBeNull();
+  });
+
+  it('keeps a project’s drafts apart from those outside any project', () => {
+    signIn('a');
+    writeDraft('text', draft, 'p1');
+    expect(readDraft('text', 'p1')).toEqual(draft);
+    expect(readDraft('text')).toBeNull();
+    expect(readDraft('text', 'p2')).toBeNull();
+  });
+
+  it('keeps the edit time and the server’s rev, and tells the newer of two drafts', () => {
+    signIn('a');
+    writeDraft('edit', { ...draft, editedAt: 2000, rev: 4 });
+    expect(readDraft('edit')).toMatchObject({ editedAt: 2000, rev: 4 });
+    const older = { ...draft, editedAt: 1000 };
+    const newer = { ...draft, editedAt: 3000 };
+    expect(newerDraft(older, newer)).toBe(newer);
+    expect(newerDraft(newer, older)).toBe(newer);
+    expect(newerDraft(null, older)).toBe(older);
+    expect(newerDraft(draft, older)).toBe(older);
+    expect(parseDraft({ ...draft, editedAt: 'soon', rev: -1 })).not.toHaveProperty('editedAt');
+  });
+
+  it('forgets every draft of this browser at logout, and nothing else', () => {
+    signIn('a');
+    writeDraft('text', draft);
+    writeDraft('iterate', draft, 'p1');
+    clearLocalDrafts();
+    expect(readDraft('text')).toBeNull();
+    expect(readDraft('iterate', 'p1')).toBeNull();
+    expect(storage.get(STORAGE_KEYS.userProfile)).not.toBeNull();
   });
 });

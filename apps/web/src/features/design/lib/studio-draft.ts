@@ -14,16 +14,21 @@ export interface StudioDraft {
   /** Ids of the tasks started on this page, newest first. */
   live: string[];
   selected: StageSelection | null;
+  /** When it was last edited here (ms), and the server's rev it was last saved as (0: not yet). */
+  editedAt?: number;
+  rev?: number;
 }
 
 /** How many started tasks a draft remembers (the history keeps the rest). */
 export const DRAFT_LIVE_MAX = 12;
 const SLOTS: SlotName[] = ['base', 'reference', 'depth', 'lineArt'];
 
-/** One draft per user and page; none without a signed-in user. */
-const key = (mode: StudioMode) => {
+const PREFIX = 'STUDIO_DRAFT_';
+/** One draft per user, project and page; none without a signed-in user. */
+const key = (mode: StudioMode, projectId?: string) => {
   const id = cachedProfile()?.id;
-  return id ? `STUDIO_DRAFT_${id}_${mode}` : null;
+  if (!id) return null;
+  return projectId ? `${PREFIX}${id}_${projectId}_${mode}` : `${PREFIX}${id}_${mode}`;
 };
 
 const isImage = (value: unknown): value is SlotImage => {
@@ -59,20 +64,38 @@ export function parseDraft(raw: unknown): StudioDraft | null {
     sel && typeof sel.id === 'string' && Number.isInteger(sel.index) && sel.index >= 0
       ? { id: sel.id, index: sel.index }
       : null;
-  return { values, live, selected };
+  const editedAt = typeof d.editedAt === 'number' && Number.isFinite(d.editedAt) ? d.editedAt : undefined;
+  const rev = Number.isInteger(d.rev) && (d.rev as number) >= 0 ? (d.rev as number) : undefined;
+  return { values, live, selected, ...(editedAt !== undefined && { editedAt }), ...(rev !== undefined && { rev }) };
 }
 
-export function readDraft(mode: StudioMode): StudioDraft | null {
-  const k = key(mode);
+export function readDraft(mode: StudioMode, projectId?: string): StudioDraft | null {
+  const k = key(mode, projectId);
   return k ? parseDraft(storage.get<unknown>(k)) : null;
 }
 
-export function writeDraft(mode: StudioMode, draft: StudioDraft) {
-  const k = key(mode);
+export function writeDraft(mode: StudioMode, draft: StudioDraft, projectId?: string) {
+  const k = key(mode, projectId);
   if (k) storage.set(k, { ...draft, live: draft.live.slice(0, DRAFT_LIVE_MAX) });
 }
 
-export function clearDraft(mode: StudioMode) {
-  const k = key(mode);
+export function clearDraft(mode: StudioMode, projectId?: string) {
+  const k = key(mode, projectId);
   if (k) storage.remove(k);
+}
+
+/** Forgets every draft kept in this browser (at logout: the server keeps them for the next sign-in). */
+export function clearLocalDrafts() {
+  try {
+    const keys = Object.keys(localStorage).filter((k) => k.startsWith(PREFIX));
+    for (const k of keys) storage.remove(k);
+  } catch {
+    // No storage (a private window that refuses it): nothing was kept either.
+  }
+}
+
+/** The newer of two drafts by their edit time; one without a time is older than any with one. */
+export function newerDraft(a: StudioDraft | null, b: StudioDraft | null): StudioDraft | null {
+  if (!a || !b) return a ?? b;
+  return (b.editedAt ?? 0) > (a.editedAt ?? 0) ? b : a;
 }

@@ -1,5 +1,5 @@
-import { StudioPage } from '../components/studio-page.tsx';
+import { StudioDraftGate } from '../components/studio-draft-gate.tsx';
 
 export function IterationRenderingPage() {
-  return <StudioPage mode="iterate" />;
+  return <StudioDraftGate mode="iterate" />;
 }

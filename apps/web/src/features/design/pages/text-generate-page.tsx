@@ -1,5 +1,5 @@
-import { StudioPage } from '../components/studio-page.tsx';
+import { StudioDraftGate } from '../components/studio-draft-gate.tsx';
 
 export function TextGeneratePage() {
-  return <StudioPage mode="text" />;
+  return <StudioDraftGate mode="text" />;
 }

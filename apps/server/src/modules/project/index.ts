@@ -1,0 +1,1 @@
+export { createProjectModule } from './project.module.ts';
