@@ -36,11 +36,14 @@ const ANONYMOUS = [
   '/own',
   '/developers',
   '/no/such/page',
+  `/review/${'A'.repeat(43)}`,
 ];
 const ACCOUNT = [
   '/home',
   '/own?selectedCollection=true',
+  '/own?tab=likes',
   '/workspace',
+  '/workspace?view=projects',
   '/user/profile',
   '/user/product',
   '/user/support',
@@ -124,6 +127,11 @@ for (const { theme, locale } of COMBOS) {
     test('account pages and the avatar menu', async ({ page }) => {
       await registerThroughApi(page, 'A11y Tester');
       for (const path of ACCOUNT) await visit(page, path, label);
+      const made = await page.request.post('/turing/project/create', {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        data: { name: 'A11y project', views: ['Street elevation', 'Living room'] },
+      });
+      await visit(page, `/project/${((await made.json()) as { data: { id: string } }).data.id}`, label);
 
       await page.getByTestId('user-menu').hover();
       // The dropdown's menu, not the user centre's side menu on the page behind it.

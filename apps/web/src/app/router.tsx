@@ -99,14 +99,33 @@ const routes: RouteObject[] = [
             ],
           },
           {
+            path: PATHS.project,
+            loader: requireLogin,
+            handle: h({ title: 'routes.project', keepOnQuery: true }),
+            lazy: page(
+              () => import('../features/project/pages/project-page.tsx'),
+              (m) => m.ProjectPage,
+              ['project', 'workspace', 'errors'],
+            ),
+          },
+          {
+            path: PATHS.review,
+            handle: h({ title: 'routes.review' }),
+            lazy: page(
+              () => import('../features/project/pages/review-page.tsx'),
+              (m) => m.ReviewPage,
+              ['review', 'errors'],
+            ),
+          },
+          {
             path: PATHS.workspace,
             loader: requireLogin,
             // The folder and the view live in the query; changing them keeps the page's state.
             handle: h({ title: 'routes.workspace', keepOnQuery: true }),
             lazy: page(
-              () => import('../features/workspace/pages/workspace-page.tsx'),
-              (m) => m.WorkspacePage,
-              ['workspace', 'errors'],
+              () => import('./workspace-route.tsx'),
+              (m) => m.WorkspaceRoute,
+              ['workspace', 'project', 'errors'],
             ),
           },
           {
@@ -116,6 +135,7 @@ const routes: RouteObject[] = [
             lazy: page(
               () => import('./layouts/design-layout.tsx'),
               (m) => m.DesignLayout,
+              ['project'],
             ),
             children: [
               { index: true, loader: () => redirect(PATHS.iterationRendering) },

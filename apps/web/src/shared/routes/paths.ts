@@ -10,6 +10,10 @@ export const PATHS = {
   apiKeys: '/user/api-keys',
   webhooks: '/user/webhooks',
   workspace: '/workspace',
+  /** One project: its views, versions, members, comments and review links. */
+  project: '/project/:id',
+  /** A project shown through a review link to someone without an account (the token after `#`). */
+  review: '/review/:token',
   design: '/design',
   textGenerate: '/design/text-generate',
   iterationRendering: '/design/iteration-rendering',
@@ -33,5 +37,7 @@ export const loginPath = (back?: string) =>
     ? `${PATHS.login}?redirect=${encodeURIComponent(back)}`
     : PATHS.login;
 
+export const projectPath = (id: string) => `/project/${encodeURIComponent(id)}`;
+export const reviewPath = (token: string) => `/review/${encodeURIComponent(token)}`;
 export const detailPath = (id: string) => `/detail/${encodeURIComponent(id)}`;
 export const collectionPath = `${PATHS.own}?selectedCollection=true`;

@@ -1,5 +1,12 @@
 import { Button, Checkbox, Progress, Space } from 'antd';
-import { CloseOutlined, CopyOutlined, DeleteOutlined, FileZipOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import {
+  CloseOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  FileZipOutlined,
+  FolderOpenOutlined,
+  LayoutOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ZipState } from '../hooks/use-zip-download.ts';
 
@@ -14,6 +21,8 @@ interface Props {
   onZip(): void;
   onZipCancel(): void;
   zip: ZipState;
+  /** Opens the board export for the selection; absent when the app offers no boards. */
+  onBoard?(): void;
 }
 
 /** Select all loaded images, and act on the selection at once. */
@@ -28,6 +37,7 @@ export function BatchBar({
   onZip,
   onZipCancel,
   zip,
+  onBoard,
 }: Props) {
   const { t } = useTranslation('workspace');
   const some = selected > 0;
@@ -72,6 +82,11 @@ export function BatchBar({
             ) : (
               <Button type="primary" icon={<FileZipOutlined />} onClick={onZip} data-testid="batch-zip">
                 {t('zip.download', { count: selected })}
+              </Button>
+            )}
+            {onBoard && (
+              <Button icon={<LayoutOutlined />} onClick={onBoard} data-testid="batch-board">
+                {t('batch.board')}
               </Button>
             )}
             <Button icon={<FolderOpenOutlined />} onClick={onMove} data-testid="batch-move">

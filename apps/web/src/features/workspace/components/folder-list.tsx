@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, Dropdown, Skeleton, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, FolderOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Folder } from '@turing/contract';
@@ -6,19 +6,27 @@ import { useTranslation } from 'react-i18next';
 import { useFolders } from '../api/list-folders.ts';
 import { formatBytes, useFormatShortTime } from '../lib/format.ts';
 
+/** An action another part of the app adds to each folder's menu ("Turn into a project"). */
+export interface FolderAction {
+  label: string;
+  icon: ReactNode;
+  run(folder: Folder): void;
+}
+
 interface Props {
   selectedId: string | null;
   onSelect(folder: Folder): void;
   onCreate(): void;
   onRename(folder: Folder): void;
   onDelete(folder: Folder): void;
+  extraAction?: FolderAction;
 }
 
 /**
  * The user's folders with their counts, sizes and last edit; the default one first and marked. The
  * next page loads as the end of the list scrolls into view.
  */
-export function FolderList({ selectedId, onSelect, onCreate, onRename, onDelete }: Props) {
+export function FolderList({ selectedId, onSelect, onCreate, onRename, onDelete, extraAction }: Props) {
   const { t, i18n } = useTranslation('workspace');
   const formatTime = useFormatShortTime();
   const folders = useFolders();
@@ -116,6 +124,7 @@ export function FolderList({ selectedId, onSelect, onCreate, onRename, onDelete 
                   menu={{
                     items: [
                       { key: 'rename', icon: <EditOutlined />, label: t('folders.rename') },
+                      ...(extraAction ? [{ key: 'extra', icon: extraAction.icon, label: extraAction.label }] : []),
                       {
                         key: 'delete',
                         icon: <DeleteOutlined />,
@@ -124,7 +133,12 @@ export function FolderList({ selectedId, onSelect, onCreate, onRename, onDelete 
                         label: folder.isDefault ? t('folders.defaultLocked') : t('folders.delete'),
                       },
                     ],
-                    onClick: ({ key }) => (key === 'rename' ? onRename(folder) : onDelete(folder)),
+                    onClick: ({ key }) =>
+                      key === 'rename'
+                        ? onRename(folder)
+                        : key === 'extra'
+                          ? extraAction?.run(folder)
+                          : onDelete(folder),
                   }}
                 >
                   <Button

@@ -8,7 +8,7 @@ import { useImageActions } from '../hooks/use-image-actions.ts';
 import { formatBytes, useFormatTime } from '../lib/format.ts';
 import { FolderDeleteModal } from './folder-delete-modal.tsx';
 import { FolderFormModal } from './folder-form-modal.tsx';
-import { FolderList } from './folder-list.tsx';
+import { FolderList, type FolderAction } from './folder-list.tsx';
 import { FolderPickerModal } from './folder-picker-modal.tsx';
 import { ImageDrawer } from './image-drawer.tsx';
 import { ImageGrid } from './image-grid.tsx';
@@ -17,10 +17,12 @@ interface Props {
   /** The folder chosen in the address; the default folder when absent or gone. */
   folderId: string | null;
   onSelect(folderId: string | null): void;
+  /** One more action on each folder's menu. */
+  folderAction?: FolderAction;
 }
 
 /** Folders on the left, the selected folder's images on the right. */
-export function FolderPanel({ folderId, onSelect }: Props) {
+export function FolderPanel({ folderId, onSelect, folderAction }: Props) {
   const { t, i18n } = useTranslation('workspace');
   const formatTime = useFormatTime();
   const folders = useFolders();
@@ -43,6 +45,7 @@ export function FolderPanel({ folderId, onSelect }: Props) {
           onCreate={() => setForm('new')}
           onRename={setForm}
           onDelete={setDeleting}
+          extraAction={folderAction}
         />
       </aside>
       <section className="ws-images-pane" aria-labelledby={folder ? 'ws-folder-title' : undefined}>

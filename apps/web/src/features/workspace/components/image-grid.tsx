@@ -5,6 +5,7 @@ import { LIMITS, type Folder, type FolderImage } from '@turing/contract';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../shared/routes/paths.ts';
+import { useBoardExport } from '../../../shared/ui/board/board-export-context.ts';
 import { toast } from '../../../shared/ui/toast.ts';
 import { useImages } from '../api/list-images.ts';
 import { useZipDownload } from '../hooks/use-zip-download.ts';
@@ -37,6 +38,7 @@ export function ImageGrid({ folder, actions, clearSignal }: Props) {
     });
   const [viewing, setViewing] = useState<number | null>(null);
   const zip = useZipDownload();
+  const boards = useBoardExport();
 
   if (images.isPending)
     return (
@@ -100,6 +102,14 @@ export function ImageGrid({ folder, actions, clearSignal }: Props) {
       );
     else void zip.start(chosen);
   });
+  // The folder's name is the board's proposed title (the default folder's names no project).
+  const boardSelected = (chosen: string[]) =>
+    boards?.exportBoard({
+      title: folder.isDefault ? '' : folder.name,
+      images: items
+        .filter((i) => chosen.includes(i.id))
+        .map((i) => ({ imageId: i.imageId, thumbUrl: i.thumbUrl, caption: describe(i, 140) })),
+    });
   const toggle = (image: FolderImage, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -119,6 +129,7 @@ export function ImageGrid({ folder, actions, clearSignal }: Props) {
         onDelete={batch(actions.remove)}
         onClear={() => setSelected(new Set())}
         onZip={zipSelected}
+        onBoard={boards ? () => boardSelected(ids) : undefined}
         onZipCancel={zip.cancel}
         zip={zip.state}
       />

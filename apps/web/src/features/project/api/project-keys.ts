@@ -1,0 +1,11 @@
+import type { ProjectListFilters } from './list-projects.ts';
+
+/** Query keys of projects; a change to a project refreshes `all` (its lists, page and versions). */
+export const projectKeys = {
+  all: ['project'] as const,
+  lists: ['project', 'list'] as const,
+  list: (filters: ProjectListFilters) => ['project', 'list', filters] as const,
+  detail: (id: string) => ['project', 'detail', id] as const,
+  versions: (viewId: string) => ['project', 'versions', viewId] as const,
+  members: (projectId: string) => ['project', 'members', projectId] as const,
+};
