@@ -136,7 +136,8 @@ export async function buildHttpApp(services: Services, opts: HttpAppOptions) {
       // Images stored before small thumbnails existed get theirs when first asked for.
       storage: withSmallThumbs(services.storage),
       signer: services.signer,
-      scopeValid: (scope) => services.works.linkValid(scope),
+      scopeValid: (scope) =>
+        scope.startsWith('review:') ? services.review.reviewScopeValid(scope) : services.works.linkValid(scope),
       bootData: async () => ({ config: services.clientConfig, banners: await services.works.banners() }),
     });
   }

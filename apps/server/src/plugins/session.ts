@@ -9,6 +9,10 @@ declare module 'fastify' {
     user: SessionUser | null;
     sessionToken: string | null;
   }
+  interface FastifyContextConfig {
+    /** false: the route never reads the session cookie (a review link's guest routes). */
+    session?: boolean;
+  }
   interface FastifyInstance {
     startSession(
       reply: FastifyReply,
@@ -53,6 +57,8 @@ export const sessionPlugin = fp(
       // must never carry a Set-Cookie. The matched route decides, not the raw URL.
       const url = req.routeOptions.url;
       if (!url?.startsWith('/turing/')) return done();
+      // A review link's guest routes never read the cookie: the link alone opens what they show.
+      if (req.routeOptions.config?.session === false) return done();
       // The public API knows keys only: a cookie there opens nothing (its scope checks the key).
       if (url.startsWith(V1_PREFIX)) return done();
       // A key is for the public API alone: never for the studio's, the account's or the console's routes.

@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { projectEndpoints, type CallQuery } from '@turing/contract';
+import { projectEndpoints } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
-import { projectKeys } from './project-keys.ts';
+import { projectKeys, type ProjectListFilters } from './project-keys.ts';
 
 /** Search, filters and sort of the projects list (everything of its query but the page). */
-export type ProjectListFilters = Omit<NonNullable<CallQuery<typeof projectEndpoints.projects>>, 'cursor' | 'limit'>;
 
 /** Projects a page: two rows of cards on a wide screen, more as the list scrolls. */
 const PROJECTS_PAGE = 24;

@@ -1,4 +1,7 @@
-import type { ProjectListFilters } from './list-projects.ts';
+import type { CallQuery, projectEndpoints } from '@turing/contract';
+
+/** What a list of projects is asked for, paging aside. */
+export type ProjectListFilters = Omit<NonNullable<CallQuery<typeof projectEndpoints.projects>>, 'cursor' | 'limit'>;
 
 /** Query keys of projects; a change to a project refreshes `all` (its lists, page and versions). */
 export const projectKeys = {

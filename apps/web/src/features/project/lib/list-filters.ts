@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { PROJECT_LIMITS, type Model, type TaskMode } from '@turing/contract';
-import type { ProjectListFilters } from '../api/list-projects.ts';
+import type { ProjectListFilters } from '../api/project-keys.ts';
 
 /** A day the date range picker gives (a dayjs value; only its formatting is used here). */
 interface PickedDay {
