@@ -102,7 +102,12 @@ export const workLikes = pgTable(
       .references(() => works.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.workId] }), index('work_likes_work_idx').on(t.workId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.workId] }),
+    index('work_likes_work_idx').on(t.workId),
+    // The user's own Likes tab, newest first.
+    index('work_likes_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export const workCollections = pgTable(

@@ -39,7 +39,12 @@ export const projects = pgTable(
     /** Last edit: renamed, a view or version added, a version made current. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('projects_owner_idx').on(t.ownerId, t.updatedAt, t.id)],
+  (t) => [
+    index('projects_owner_idx').on(t.ownerId, t.updatedAt, t.id),
+    // Whether an image is still used (the sweep, a workspace deletion, an editor's image) asks these.
+    index('projects_cover_idx').on(t.coverImageId),
+    index('projects_style_reference_idx').on(sql`(${t.style}->>'referenceImageId')`),
+  ],
 );
 export type ProjectRow = typeof projects.$inferSelect;
 

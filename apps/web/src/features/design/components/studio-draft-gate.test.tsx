@@ -92,4 +92,27 @@ describe('the studio opens on the newest draft', () => {
     await waitFor(async () => expect(await prompt()).toHaveValue('the other tab'));
     expect(readDraft('text')).toMatchObject({ rev: 4, values: { prompt: 'the other tab' } });
   });
+
+  it('shows a newer edit saved elsewhere when the page comes back into view, not an older one', async () => {
+    let onTheServer: ReturnType<typeof onServer> | null = null;
+    const told = vi.spyOn(toast, 'info');
+    serveStudio({
+      '/design/draft/get': () => ({ data: { draft: onTheServer } }),
+      '/design/draft/save': () => ({ data: { saved: true, draft: onServer('this tab', Date.now(), 1) } }),
+    });
+    renderGate();
+    fireEvent.change(await prompt(), { target: { value: 'this tab' } });
+    await waitFor(() => expect(readDraft('text')?.rev).toBe(1), { timeout: 5000 });
+
+    // An older edit elsewhere is not shown over this page's.
+    onTheServer = onServer('older elsewhere', Date.now() - 60_000, 2);
+    fireEvent(document, new Event('visibilitychange'));
+    await new Promise((done) => setTimeout(done, 300));
+    expect(await prompt()).toHaveValue('this tab');
+
+    onTheServer = onServer('newer elsewhere', Date.now() + 1000, 3);
+    fireEvent(window, new Event('focus'));
+    await waitFor(async () => expect(await prompt()).toHaveValue('newer elsewhere'));
+    expect(told).toHaveBeenCalledWith('A newer draft from another tab or computer was loaded here.');
+  });
 });
