@@ -42,17 +42,29 @@ test('the studio shows what each model can do, disables one that cannot use a re
     'Stable Image Core · 2 cubes / image',
   );
   await expect(page.getByTestId('model-count-max')).toHaveText('Stable Image Core makes up to 4 images per task.');
-
-  // A reference image: this model cannot use one. The picker says why, and so does the form.
+  // Stability restyles an iteration after a reference (Style Transfer): nothing to say.
   await page.getByTestId('slot-reference').locator('input[type="file"]').first().setInputFiles(reference);
   await expect(page.getByTestId('slot-reference').getByRole('img', { name: 'Reference', exact: true })).toBeVisible();
+  await expect(page.getByTestId('model-unusable')).toHaveCount(0);
+  await expect(page.getByTestId('reference-ignored')).toHaveCount(0);
+
+  // Text to image with a reference: the built-in preview engine does not use one there. The slot,
+  // the picker and the form say why.
+  await page.goto('/#/design/text-generate');
+  await page.getByTestId('prompt-input').fill('a courtyard house');
+  await page.getByTestId('slot-reference').locator('input[type="file"]').first().setInputFiles(reference);
+  await expect(page.getByTestId('slot-reference').getByRole('img', { name: 'Reference', exact: true })).toBeVisible();
+  await expect(page.getByTestId('reference-ignored')).toHaveText(
+    'Architecture does not use a reference image for text to image. Remove this one, or choose another model.',
+  );
   await expect(page.getByTestId('model-unusable')).toContainText(
-    'Stable Image Core cannot be used here: Cannot use a reference image.',
+    'Architecture cannot be used here: Cannot use a reference image.',
   );
   await picker(page).click();
-  const disabled = page.getByRole('option', { name: /^Stable Image Core,.*Cannot use a reference image$/ });
+  const disabled = page.getByRole('option', { name: /^Architecture,.*Cannot use a reference image$/ });
   await expect(disabled).toHaveAttribute('aria-disabled', 'true');
-  await expect(option(page, 'stable-image-core').getByTestId('model-why')).toHaveText('Cannot use a reference image');
+  await expect(option(page, 'architecture').getByTestId('model-why')).toHaveText('Cannot use a reference image');
+  await expect(page.getByRole('option', { name: /^Stable Image Core,/ })).toHaveAttribute('aria-disabled', 'false');
   await page.keyboard.press('Escape');
 
   // Submitted anyway: refused with the reason, and nothing charged.
@@ -63,8 +75,8 @@ test('the studio shows what each model can do, disables one that cannot use a re
   );
   expect(await balance(page)).toBe(before);
 
-  // The default model takes it.
-  await page.getByTestId('model-unusable').getByRole('button', { name: 'Use Architecture' }).click();
+  // Without the reference the model takes the task.
+  await page.getByTestId('slot-reference').getByRole('button', { name: 'Remove the Reference' }).click();
   await expect(page.getByTestId('model-unusable')).toHaveCount(0);
   await generate(page).click();
   await expect(page.getByTestId('cost')).toBeVisible();
@@ -86,13 +98,15 @@ for (const [theme, locale] of [
     );
     await installAxe(page);
     await studioUser(page);
-    await page.goto('/#/design/iteration-rendering');
+    // Text to image with a reference, which the built-in preview engine does not use there.
+    await page.goto('/#/design/text-generate');
     const reference = info.outputPath('reference.png');
     await photo(reference, '#5a6f8a');
     await page.getByTestId('slot-reference').locator('input[type="file"]').first().setInputFiles(reference);
     await expect(page.getByTestId('slot-reference').locator('img.image-slot__img')).toBeVisible();
+    await expect(page.getByTestId('reference-ignored')).toBeVisible();
     await page.getByRole('combobox', { name: /^(Model|模型)$/ }).click();
-    await expect(option(page, 'stable-image-core').getByTestId('model-why')).toBeVisible();
+    await expect(option(page, 'architecture').getByTestId('model-why')).toBeVisible();
     await expect(page.locator('#nprogress')).toHaveCount(0);
     expect(await seriousViolations(page), `the open model picker (${theme}, ${locale})`).toEqual([]);
   });

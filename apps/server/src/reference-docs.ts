@@ -119,7 +119,8 @@ function inputLimits(input: EngineInputLimits | undefined): string {
 export function enginesTable(engines: EngineList = ENGINES): string {
   const rows = engines.map((engine) => {
     const c = engine.capabilities;
-    const guides = [c.reference && 'reference', c.depth && 'depth', c.lineArt && 'line art'].filter((g): g is string =>
+    const reference = c.referenceModes ? `reference (${c.referenceModes.join(', ')})` : 'reference';
+    const guides = [c.reference && reference, c.depth && 'depth', c.lineArt && 'line art'].filter((g): g is string =>
       Boolean(g),
     );
     const anchor = `configuration.md#${anchorOf(engineTopicTitle(engine.name))}`;

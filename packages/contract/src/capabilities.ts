@@ -16,6 +16,12 @@ export interface EngineCapabilities {
   mask: boolean;
   /** Which guide images it uses: a reference (colours, materials), a depth map, line art. */
   reference: boolean;
+  /**
+   * The modes in which it uses the reference, when that is not every mode it runs (a provider
+   * whose text-to-image takes no image, say); absent: all of `modes`. Read it through
+   * `usesReference`, which also reads `reference`.
+   */
+  referenceModes?: readonly TaskMode[];
   depth: boolean;
   lineArt: boolean;
   /** Whether a seed is honoured (the same seed and prompt give the same image). */
@@ -43,4 +49,16 @@ export interface EngineInputLimits {
   maxPixels?: number;
   /** One encoded image (PNG or JPEG) at most this many bytes. */
   maxBytes?: number;
+}
+
+/**
+ * Whether a model uses a reference image in a mode: a reference it would ignore is refused at
+ * submit when the user gave it, left out when a project's style would add it, and named by the
+ * studio next to the reference slot.
+ */
+export function usesReference(
+  caps: Pick<EngineCapabilities, 'reference' | 'referenceModes' | 'modes'>,
+  mode: TaskMode,
+): boolean {
+  return caps.reference && (caps.referenceModes ?? caps.modes).includes(mode);
 }

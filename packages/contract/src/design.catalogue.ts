@@ -30,6 +30,7 @@ export const modelCapabilities = z.object({
   qualities: z.array(z.enum(QUALITIES)),
   mask: z.boolean(),
   reference: z.boolean(),
+  referenceModes: z.array(z.enum(TASK_MODES)).readonly().optional(),
   depth: z.boolean(),
   lineArt: z.boolean(),
   seed: z.boolean(),

@@ -13,6 +13,13 @@ export const MODELS = {
   upscaleModel: '4x-ultrasharp.pth',
 };
 
+/** MODELS with a reference going through IP-Adapter (COMFYUI_IPADAPTER_MODEL and its CLIP vision model). */
+export const IPADAPTER_MODELS = {
+  ...MODELS,
+  ipadapter: 'ip-adapter-plus_sdxl_vit-h.safetensors',
+  clipVision: 'CLIP-ViT-H-14-laion2B-s32B-b79K.safetensors',
+};
+
 const fakes: FakeComfyServer[] = [];
 const engines: Engine[] = [];
 

@@ -20,6 +20,8 @@ export const FAKE_MODELS: FakeModels = {
   checkpoints: ['arch-v1.safetensors', 'arch-v2-beta.safetensors'],
   controlnets: ['depth.safetensors', 'lineart.safetensors'],
   upscaleModels: ['4x-ultrasharp.pth'],
+  ipadapters: ['ip-adapter-plus_sdxl_vit-h.safetensors'],
+  clipVisions: ['CLIP-ViT-H-14-laion2B-s32B-b79K.safetensors'],
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { Graph } from '../../src/generation/engines/comfyui/comfy-types.ts';
-import { MODEL_COMBOS, type FakeModels } from './fake-comfy-nodes.ts';
+import { MODEL_COMBOS, inputSpecs, type FakeModels } from './fake-comfy-nodes.ts';
 import { isLink } from '../../src/generation/engines/comfyui/workflow-graph.ts';
 
 interface NodeError {
@@ -13,7 +13,38 @@ export type Validation = { ok: true; outputs: string[] } | { ok: false; status: 
 
 const error = (type: string, message: string, details = ''): NodeError => ({ type, message, details, extra_info: {} });
 
-/** execution.validate_prompt, reduced to the checks a client can trip: classes, outputs, combos, files, links. */
+/**
+ * execution.validate_inputs for the literal inputs: a required input absent (`required_input_missing`),
+ * a FLOAT or INT outside its declared range (`value_smaller_than_min` / `value_bigger_than_max`) and
+ * a value not among a combo's options (`value_not_in_list`). Model files and image uploads are
+ * checked apart (the server's own lists, LoadImage's custom validation).
+ */
+function inputErrors(classType: string, inputs: Record<string, unknown>, models: FakeModels): NodeError[] {
+  const spec = inputSpecs(models, classType);
+  if (!spec) return [];
+  const errors: NodeError[] = [];
+  for (const name of Object.keys(spec.required)) {
+    if (!(name in inputs)) errors.push(error('required_input_missing', 'Required input is missing', name));
+  }
+  for (const [name, info] of Object.entries({ ...spec.required, ...spec.optional })) {
+    const value = inputs[name];
+    if (value === undefined || isLink(value) || MODEL_COMBOS[classType]?.input === name) continue;
+    const [type, options] = info as [unknown, { min?: number; max?: number }];
+    if ((type === 'FLOAT' || type === 'INT') && typeof value === 'number') {
+      if (options.min !== undefined && value < options.min)
+        errors.push(error('value_smaller_than_min', `Value ${value} smaller than min of ${options.min}`, name));
+      else if (options.max !== undefined && value > options.max)
+        errors.push(error('value_bigger_than_max', `Value ${value} bigger than max of ${options.max}`, name));
+    }
+    if (Array.isArray(type) && type.length > 0 && !type.includes(value)) {
+      const list = type.length > 20 ? `(list of length ${type.length})` : JSON.stringify(type);
+      errors.push(error('value_not_in_list', 'Value not in list', `${name}: '${String(value)}' not in ${list}`));
+    }
+  }
+  return errors;
+}
+
+/** execution.validate_prompt, reduced to the checks a client can trip: classes, outputs, inputs, combos, files, links. */
 export function validatePrompt(
   prompt: unknown,
   known: Set<string>,
@@ -44,7 +75,7 @@ export function validatePrompt(
   }
   const nodeErrors: Record<string, unknown> = {};
   for (const [id, node] of Object.entries(graph)) {
-    const errors: NodeError[] = [];
+    const errors: NodeError[] = inputErrors(node.class_type, node.inputs, models);
     const combo = MODEL_COMBOS[node.class_type];
     if (combo) {
       const value = node.inputs[combo.input];

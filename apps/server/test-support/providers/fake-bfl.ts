@@ -1,13 +1,29 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { FakeProviderBase, type Reply, type Request } from './fake-provider-base.ts';
 
 /** How a job ends (docs.bfl.ai: the statuses of GET polling_url). */
 export type BflOutcome = 'Ready' | 'Error' | 'Content Moderated' | 'Request Moderated';
 
+/** An input image as the fake decoded it from its base64 field. */
+export interface BflInput {
+  width: number;
+  height: number;
+  format: string | undefined;
+}
+
+/** Kontext's input images: `input_image`, and `input_image_2` to `_4` ("experimental multiref"). */
+const KONTEXT_INPUTS = ['input_image', 'input_image_2', 'input_image_3', 'input_image_4'];
+/** Kontext reads an input image of up to 20 megapixels (or 20 MB). */
+const KONTEXT_MAX_PIXELS = 20_000_000;
+const KONTEXT_MAX_BYTES = 20_000_000;
+
 interface Job {
   id: string;
   model: string;
   body: Record<string, unknown>;
+  /** The input images it was given, by field. */
+  inputs: Record<string, BflInput>;
   outcome: BflOutcome;
   polls: number;
   done: boolean;
@@ -49,7 +65,9 @@ const httpDate = (ms: number) => new Date(ms).toUTCString();
  * polling_url} (or {id, status, webhook_url} when a webhook_url is given); GET polling_url →
  * Pending (with progress) → Ready (result.sample: a signed link, 10 minutes) or Error / Content
  * Moderated / Request Moderated; an unknown id → "Task not found". Parameters are checked as the
- * API does (422). With `hold`, jobs stay Pending until `release()`, which also sends the signed
+ * API does (422), Kontext's input images too (`input_image` to `input_image_4`: base64 or a URL, up
+ * to 20 MB and 20 megapixels; decoded ones are kept on the job as `inputs`). With `hold`, jobs
+ * stay Pending until `release()`, which also sends the signed
  * webhook of each job that asked for one.
  *
  * Result links are BFL's delivery links (delivery-eu1.bfl.ai/results/…/sample.png): Azure Storage
@@ -102,7 +120,23 @@ export class FakeBfl extends FakeProviderBase {
     return { status: 404, json: { detail: 'Not Found' } };
   }
 
-  private submit(req: Request): Reply {
+  /** A base64 input image as Kontext reads it, or why the API refuses it (422). */
+  private async inputImage(value: unknown): Promise<BflInput | string> {
+    if (typeof value !== 'string' || value.length < 16) return 'invalid image';
+    if (/^https?:\/\//.test(value)) return { width: 0, height: 0, format: undefined };
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.length > KONTEXT_MAX_BYTES) return 'image exceeds 20 MB';
+    try {
+      const meta = await sharp(bytes).metadata();
+      if (!meta.width || !meta.height) return 'invalid image';
+      if (meta.width * meta.height > KONTEXT_MAX_PIXELS) return 'image exceeds 20 megapixels';
+      return { width: meta.width, height: meta.height, format: meta.format };
+    } catch {
+      return 'invalid image';
+    }
+  }
+
+  private async submit(req: Request): Promise<Reply> {
     const model = req.path.slice('/v1/'.length);
     const body = req.json as Record<string, unknown> | undefined;
     const invalid = (msg: string, loc: string) => ({
@@ -123,15 +157,21 @@ export class FakeBfl extends FakeProviderBase {
     } else if (body.aspect_ratio !== undefined && !/^\d+:\d+$/.test(String(body.aspect_ratio))) {
       return invalid('invalid aspect ratio', 'aspect_ratio');
     }
-    if (body.input_image !== undefined && (typeof body.input_image !== 'string' || body.input_image.length < 16)) {
-      return invalid('invalid image', 'input_image');
+    const inputs: Record<string, BflInput> = {};
+    const fields = model.startsWith('flux-kontext') ? KONTEXT_INPUTS : ['input_image'];
+    for (const field of fields) {
+      if (body[field] === undefined || body[field] === null) continue;
+      const image = await this.inputImage(body[field]);
+      if (typeof image === 'string') return invalid(image, field);
+      inputs[field] = image;
     }
     const id = randomUUID();
     const webhook =
       typeof body.webhook_url === 'string'
         ? { url: body.webhook_url, secret: body.webhook_secret as string | undefined }
         : undefined;
-    this.jobs.set(id, { id, model, body, outcome: this.outcomes.shift() ?? 'Ready', polls: 0, done: false, webhook });
+    const outcome = this.outcomes.shift() ?? 'Ready';
+    this.jobs.set(id, { id, model, body, inputs, outcome, polls: 0, done: false, webhook });
     if (webhook) return { status: 200, json: { id, status: 'Pending', webhook_url: webhook.url } };
     return { status: 200, json: { id, polling_url: `${this.url}/v1/get_result?id=${id}` } };
   }

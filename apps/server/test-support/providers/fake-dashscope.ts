@@ -24,7 +24,8 @@ export interface ReceivedImage {
 
 interface Task {
   id: string;
-  kind: 't2i' | 'edit';
+  /** Text to image, wanx2.1 image editing (a function and base_image_url) or a multi-image model (`images`). */
+  kind: 't2i' | 'edit' | 'images';
   body: Record<string, unknown>;
   outcome: DashScopeOutcome;
   polls: number;
@@ -33,7 +34,7 @@ interface Task {
   results: ({ url: string } | { code: string; message: string })[];
   /** Set when a SUCCEEDED outcome turned FAILED because no image was made. */
   failure?: { code: string; message: string };
-  inputs: { base?: ReceivedImage; mask?: ReceivedImage };
+  inputs: { base?: ReceivedImage; mask?: ReceivedImage; images?: ReceivedImage[] };
 }
 
 const T2I = '/api/v1/services/aigc/text2image/image-synthesis';
@@ -55,6 +56,17 @@ export const FLAGGED = 'forbidden-word';
 /** wanx2.1-imageedit's documented input limits: JPG/JPEG/PNG/BMP/TIFF/WEBP, 512–4096 px a side, at most 10 MB. */
 export const EDIT_INPUT = { minSide: 512, maxSide: 4096, maxBytes: 10 * 1024 * 1024 };
 const EDIT_FORMATS = new Set(['jpeg', 'png', 'bmp', 'tiff', 'webp']);
+type ImageLimits = { minSide: number; maxSide: number; maxBytes: number; formats: Set<string>; opaque?: boolean };
+const EDIT_LIMITS: ImageLimits = { ...EDIT_INPUT, formats: EDIT_FORMATS };
+/**
+ * wan2.5-i2i-preview (general image editing 2.5): `input.images`, one to three, each JPEG, JPG,
+ * PNG (no transparency), BMP or WEBP, 384–5000 px a side, at most 10 MB; `parameters.size`
+ * width*height of 768*768 to 1280*1280 pixels in all, at most 4:1 either way.
+ */
+export const MULTI_IMAGE_MODELS = new Set(['wan2.5-i2i-preview']);
+export const IMAGES_INPUT = { minSide: 384, maxSide: 5000, maxBytes: 10 * 1024 * 1024, most: 3 };
+const IMAGES_FORMATS = new Set(['jpeg', 'png', 'bmp', 'webp']);
+const IMAGES_PIXELS = { min: 768 * 768, max: 1280 * 1280 };
 
 /**
  * Alibaba Cloud Model Studio (DashScope) as documented for Wan: task creation needs
@@ -66,7 +78,8 @@ const EDIT_FORMATS = new Set(['jpeg', 'png', 'bmp', 'tiff', 'webp']);
  * /api/v1/tasks/{id}/cancel works only while PENDING. Input images of image editing may be public
  * http(s) URLs (fetched at submission here), `oss://` URLs (taken as they are) or data URLs
  * (data:{mime};base64,{data}); each must be 512–4096 px a side and at most 10 MB, and a mask the
- * base's size (400 InvalidParameter otherwise).
+ * base's size (400 InvalidParameter otherwise). The multi-image model (wan2.5-i2i-preview) takes
+ * `input.images` instead, with its own limits (MULTI_IMAGE_MODELS, IMAGES_INPUT).
  */
 export class FakeDashScope extends FakeProviderBase {
   readonly tasks = new Map<string, Task>();
@@ -137,8 +150,8 @@ export class FakeDashScope extends FakeProviderBase {
     return this.error(404, 'NotFound', 'Not found');
   }
 
-  /** The image behind an input URL, or why DashScope would refuse it. */
-  private async inputImage(url: unknown, name: string): Promise<ReceivedImage | string> {
+  /** The image behind an input URL, or why DashScope would refuse it (the edit model's limits unless given). */
+  private async inputImage(url: unknown, name: string, limits = EDIT_LIMITS): Promise<ReceivedImage | string> {
     if (typeof url !== 'string') return `input.${name} must be a URL or Base64 data`;
     if (url.startsWith('oss://')) return { via: 'oss', url, width: 1024, height: 1024, bytes: 0, format: undefined };
     let bytes: Buffer;
@@ -166,10 +179,11 @@ export class FakeDashScope extends FakeProviderBase {
       return `input.${name}: the image could not be read`;
     }
     const { width = 0, height = 0, format } = meta;
-    if (!format || !EDIT_FORMATS.has(format)) return `input.${name}: unsupported image format`;
-    if (bytes.length > EDIT_INPUT.maxBytes) return `input.${name}: the image must not exceed 10 MB`;
-    if (Math.min(width, height) < EDIT_INPUT.minSide || Math.max(width, height) > EDIT_INPUT.maxSide) {
-      return `input.${name}: image width and height must be between 512 and 4096 pixels (got ${width}x${height})`;
+    if (!format || !limits.formats.has(format)) return `input.${name}: unsupported image format`;
+    if (limits.opaque && format === 'png' && meta.hasAlpha) return `input.${name}: PNG images must not be transparent`;
+    if (bytes.length > limits.maxBytes) return `input.${name}: the image must not exceed 10 MB`;
+    if (Math.min(width, height) < limits.minSide || Math.max(width, height) > limits.maxSide) {
+      return `input.${name}: image width and height must be between ${limits.minSide} and ${limits.maxSide} pixels (got ${width}x${height})`;
     }
     return { via, url, width, height, bytes: bytes.length, format };
   }
@@ -190,7 +204,7 @@ export class FakeDashScope extends FakeProviderBase {
     }
     const n = params.n ?? 4;
     if (typeof n !== 'number' || n < 1 || n > 4) return invalid('parameters.n must be between 1 and 4');
-    const kind = req.path === T2I ? 't2i' : 'edit';
+    const kind = req.path === T2I ? 't2i' : MULTI_IMAGE_MODELS.has(body.model) ? 'images' : 'edit';
     if (kind === 't2i') {
       const size = params.size ?? '1024*1024';
       const dims = /^(\d+)\*(\d+)$/.exec(String(size));
@@ -199,6 +213,10 @@ export class FakeDashScope extends FakeProviderBase {
       }
     }
     const inputs: Task['inputs'] = {};
+    if (kind === 'images') {
+      const problem = await this.multiImage(input, params, inputs);
+      if (problem) return invalid(problem);
+    }
     if (kind === 'edit') {
       if (!FUNCTIONS.has(String(input.function))) return invalid('input.function is not supported');
       const base = await this.inputImage(input.base_image_url, 'base_image_url');
@@ -228,6 +246,29 @@ export class FakeDashScope extends FakeProviderBase {
     return { status: 200, json: { request_id: randomUUID(), output: { task_id: id, task_status: 'PENDING' } } };
   }
 
+  /** wan2.5-i2i-preview's inputs: the images (recorded in `inputs.images`) and the size; why they are refused. */
+  private async multiImage(
+    input: Record<string, unknown>,
+    params: Record<string, unknown>,
+    inputs: Task['inputs'],
+  ): Promise<string | undefined> {
+    const images = input.images;
+    if (!Array.isArray(images) || images.length === 0) return 'input.images is required';
+    if (images.length > IMAGES_INPUT.most) return `input.images must hold at most ${IMAGES_INPUT.most} images`;
+    inputs.images = [];
+    for (const url of images) {
+      const image = await this.inputImage(url, 'images', { ...IMAGES_INPUT, formats: IMAGES_FORMATS, opaque: true });
+      if (typeof image === 'string') return image;
+      inputs.images.push(image);
+    }
+    if (params.size === undefined) return undefined;
+    const dims = /^(\d+)\*(\d+)$/.exec(String(params.size));
+    const [w, h] = dims ? [Number(dims[1]), Number(dims[2])] : [0, 0];
+    if (w * h < IMAGES_PIXELS.min || w * h > IMAGES_PIXELS.max || Math.max(w / h, h / w) > 4)
+      return 'parameters.size: total pixels must be between 768*768 and 1280*1280, with an aspect ratio between 1:4 and 4:1';
+    return undefined;
+  }
+
   private async end(task: Task) {
     if (task.outcome.status === 'FAILED') {
       task.status = 'FAILED';
@@ -241,13 +282,17 @@ export class FakeDashScope extends FakeProviderBase {
       message:
         task.outcome.message ?? 'An internal timeout error has occured during execution, please try again later.',
     };
-    // The edit model answers at its input's size; a t2i task at the size asked for.
+    // The edit model answers at its input's size; a t2i task at the size asked for, as does the
+    // multi-image model (without one, 1280*1280 pixels at the last input's ratio).
+    const last = task.inputs.images?.at(-1);
+    const side = (a: number, b: number) => Math.round(1280 * Math.sqrt(a / b));
+    const fallback = last ? `${side(last.width, last.height)}*${side(last.height, last.width)}` : '1024*1024';
     const [w, h] =
-      task.kind === 't2i'
-        ? String(params.size ?? '1024*1024')
+      task.kind === 'edit'
+        ? [task.inputs.base?.width ?? 1024, task.inputs.base?.height ?? 768]
+        : String(params.size ?? fallback)
             .split('*')
-            .map(Number)
-        : [task.inputs.base?.width ?? 1024, task.inputs.base?.height ?? 768];
+            .map(Number);
     const results: Task['results'] = [];
     // The failed images are the last ones, as good a place as any.
     for (let i = 0; i < n - failed; i++)

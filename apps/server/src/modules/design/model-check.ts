@@ -1,4 +1,4 @@
-import type { EngineCapabilities, SizePreset, TaskParams } from '@turing/contract';
+import { usesReference, type EngineCapabilities, type SizePreset, type TaskParams } from '@turing/contract';
 import type { GenerationSettings } from '../../generation/index.ts';
 import { AppError } from '../../shared/app-error.ts';
 
@@ -44,7 +44,7 @@ export function checkModel(
     throw new AppError('MODEL_ASPECT_UNSUPPORTED', { params: { size: p.size, aspects: caps.aspects.join(', ') } });
   if (p.mode === 'edit' && p.maskImageId && !caps.mask) throw new AppError('MODEL_MASK_UNSUPPORTED');
   const restyle = p.mode === 'iterate' && p.renderMode === 'img2img';
-  if (p.referenceImageId && !caps.reference) throw new AppError('MODEL_REFERENCE_UNSUPPORTED');
+  if (p.referenceImageId && !usesReference(caps, p.mode)) throw new AppError('MODEL_REFERENCE_UNSUPPORTED');
   if (!restyle && p.depthImageId && !caps.depth) throw new AppError('MODEL_DEPTH_UNSUPPORTED');
   const neural = p.mode === 'iterate' && p.renderMode === 'neural';
   if (((!restyle && p.lineArtImageId) || neural) && !caps.lineArt) throw new AppError('MODEL_LINE_ART_UNSUPPORTED');

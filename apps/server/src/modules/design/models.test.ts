@@ -119,8 +119,8 @@ describe('the capability check at submit', () => {
       '4:3',
     ],
     [
-      'a reference image the model cannot use',
-      { mode: 'iterate', model: 'stable-image-core', baseImageId: id(), referenceImageId: id() },
+      'a reference image the model cannot use in that mode',
+      { mode: 'edit', model: 'stable-image-core', baseImageId: id(), maskImageId: id(), referenceImageId: id() },
       'MODEL_REFERENCE_UNSUPPORTED',
       '参考图',
     ],

@@ -20,8 +20,8 @@ import { createTaskService, type TaskServiceDeps } from './task.service.ts';
 
 const WELCOME = 20;
 const CAP = 2;
-// The product's own models at COST_CUBES (SD 1, HD 2, FHD 4); Wan on its own engine (no depth,
-// line art or reference image, four images at most); FLUX without its key is not set up here.
+// The product's own models at COST_CUBES (SD 1, HD 2, FHD 4), no reference image in text mode; Wan
+// on its own engine (no depth or line art, four images at most); FLUX without its key is not set up here.
 const settings = generationSettings(
   loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused', DASHSCOPE_API_KEY: 'sk-test', WORKER_CONCURRENCY: '1' }),
 );
@@ -144,10 +144,7 @@ describe('what a model cannot do', () => {
       [{ model: 'flux-pro' }, 'MODEL_UNAVAILABLE'],
       [{ model: 'wan', count: 5 }, 'MODEL_COUNT_TOO_HIGH'],
       [{ model: 'wan', mode: 'iterate', baseImageId: base.id, depthImageId: base.id }, 'MODEL_DEPTH_UNSUPPORTED'],
-      [
-        { model: 'wan', mode: 'iterate', baseImageId: base.id, referenceImageId: base.id },
-        'MODEL_REFERENCE_UNSUPPORTED',
-      ],
+      [{ model: 'architecture', referenceImageId: base.id }, 'MODEL_REFERENCE_UNSUPPORTED'],
       [{ model: 'wan', mode: 'iterate', baseImageId: base.id, renderMode: 'neural' }, 'MODEL_LINE_ART_UNSUPPORTED'],
       [{ model: 'wan', mode: 'upscale', baseImageId: base.id, upscale: 4 }, 'resolved'],
     ];

@@ -63,7 +63,7 @@ export function createComfyEngine(options: ComfyEngineOptions): Engine {
   if (options.urls.length === 0) throw new Error('ComfyUI engine needs at least one server URL');
   const settings = { ...COMFY_DEFAULTS, ...definedOnly(options) };
   const log = options.log ?? silent;
-  const templates = loadTemplates(options.workflowsDir);
+  const templates = loadTemplates(options.workflowsDir, { ipadapter: Boolean(options.models.ipadapter) });
   const classes = templateClasses(templates);
   const clientId = options.clientId ?? randomUUID();
   const { stallMs, timeoutMs, pollMs } = settings;

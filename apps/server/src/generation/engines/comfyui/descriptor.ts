@@ -19,7 +19,7 @@ const settings = z.object({
     .string()
     .optional()
     .describe(
-      'a folder of replacement workflow templates: its `txt2img.json`, `img2img.json`, `inpaint.json` and `upscale.json` replace the bundled ones',
+      'a folder of replacement workflow templates: its `txt2img.json`, `img2img.json`, `inpaint.json` and `upscale.json` replace the bundled ones (with `COMFYUI_IPADAPTER_MODEL` set, the first three need an `IP-Adapter` node)',
     ),
   COMFYUI_CHECKPOINT: z
     .string()
@@ -39,6 +39,19 @@ const settings = z.object({
     .default('controlnet-canny-sdxl-1.0.safetensors')
     .describe('ControlNet model for line-art guidance'),
   COMFYUI_UPSCALE_MODEL: z.string().default('4x-UltraSharp.pth').describe('the upscale model on the ComfyUI servers'),
+  COMFYUI_IPADAPTER_MODEL: z
+    .string()
+    .optional()
+    .describe(
+      'an IP-Adapter model file on the ComfyUI servers (`models/ipadapter`, e.g. `ip-adapter-plus_sdxl_vit-h.safetensors`; the servers need the ComfyUI_IPAdapter_plus nodes): a reference image then conditions the model through IP-Adapter in text, iterate and edit tasks, at the image weight. Unset, a text task starts from the reference and an iteration or edit blends it into its starting image',
+    )
+    .meta({ shown: '— (the reference is blended into the starting image)' }),
+  COMFYUI_CLIP_VISION: z
+    .string()
+    .default('CLIP-ViT-H-14-laion2B-s32B-b79K.safetensors')
+    .describe(
+      'the CLIP vision model (`models/clip_vision`) the IP-Adapter reads the reference with; it must match the IP-Adapter model (ViT-H for the `vit-h` ones, ViT-bigG for the others). Used only with `COMFYUI_IPADAPTER_MODEL`',
+    ),
 });
 
 const urlsOf = (config: EngineConfig<typeof settings>) =>
@@ -49,7 +62,9 @@ const urlsOf = (config: EngineConfig<typeof settings>) =>
 /** One or many ComfyUI GPU servers, spoken to over their own HTTP and WebSocket protocol. */
 export const comfyui: EngineDescriptor<'comfyui', typeof settings> = {
   name: 'comfyui',
-  // Our SDXL workflows: ControlNet depth and line art, IP-Adapter reference, inpainting, an upscale model.
+  // Our SDXL workflows: ControlNet depth and line art, inpainting, an upscale model. A reference is
+  // used in every mode: through IP-Adapter when COMFYUI_IPADAPTER_MODEL is set, else as (part of)
+  // the starting image.
   capabilities: {
     modes: TASK_MODES,
     maxCount: 8,
@@ -78,6 +93,10 @@ export const comfyui: EngineDescriptor<'comfyui', typeof settings> = {
         controlnetDepth: config.COMFYUI_CONTROLNET_DEPTH,
         controlnetLineArt: config.COMFYUI_CONTROLNET_LINEART,
         upscaleModel: config.COMFYUI_UPSCALE_MODEL,
+        // The CLIP vision model is asked of the servers only when an IP-Adapter model uses it.
+        ...(config.COMFYUI_IPADAPTER_MODEL
+          ? { ipadapter: config.COMFYUI_IPADAPTER_MODEL, clipVision: config.COMFYUI_CLIP_VISION }
+          : {}),
       },
       timeoutMs: config.TASK_TIMEOUT_MS,
       hungFloorMs: config.COMFYUI_HUNG_MS,

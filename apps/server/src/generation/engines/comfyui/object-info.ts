@@ -7,6 +7,8 @@ const MODEL_INPUTS: { key: keyof ComfyModels; node: string; input: string }[] = 
   { key: 'controlnetDepth', node: 'ControlNetLoader', input: 'control_net_name' },
   { key: 'controlnetLineArt', node: 'ControlNetLoader', input: 'control_net_name' },
   { key: 'upscaleModel', node: 'UpscaleModelLoader', input: 'model_name' },
+  { key: 'ipadapter', node: 'IPAdapterModelLoader', input: 'ipadapter_file' },
+  { key: 'clipVision', node: 'CLIPVisionLoader', input: 'clip_name' },
 ];
 
 /**

@@ -5,6 +5,9 @@ const PASS_THROUGH: Record<string, string[]> = {
   ControlNetApplyAdvanced: ['positive', 'negative'],
   ControlNetApply: ['conditioning'],
   LatentBlend: ['samples1'],
+  // ComfyUI_IPAdapter_plus: the adapted model is the model it was given, when the branch is left out.
+  IPAdapterAdvanced: ['model'],
+  IPAdapter: ['model'],
 };
 
 /** ComfyUI's output nodes among the built-in ones our templates may use. */

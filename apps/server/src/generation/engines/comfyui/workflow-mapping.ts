@@ -10,6 +10,13 @@ export interface ComfyModels {
   controlnetDepth: string;
   controlnetLineArt: string;
   upscaleModel: string;
+  /**
+   * IP-Adapter model file (ComfyUI_IPAdapter_plus): when set, a reference conditions the model
+   * through the templates' IP-Adapter branch, read by `clipVision`; absent, it is blended into the
+   * starting latent instead.
+   */
+  ipadapter?: string;
+  clipVision?: string;
 }
 
 /** Input image roles, and the name ComfyUI knows each uploaded file by ("subfolder/name"). */
@@ -27,12 +34,19 @@ const REFERENCE_ALONE_KEEP = 0.5;
 /** Next to a base, the reference is mixed into the starting latent for at most this share. */
 const REFERENCE_BLEND_SHARE = 0.3;
 
-/** Which template a task runs; a text task with a reference starts from the reference's latent. */
-export function chooseTemplate(task: EngineTask): TemplateName {
+/** Whether the task's reference goes through IP-Adapter (a model is set) rather than into the latent. */
+const throughIpAdapter = (task: EngineTask, models: Partial<ComfyModels>) =>
+  Boolean(models.ipadapter && task.images.reference && task.mode !== 'upscale');
+
+/**
+ * Which template a task runs. A text task with a reference starts from the reference's latent,
+ * unless IP-Adapter takes the reference: then it starts from noise like any text task.
+ */
+export function chooseTemplate(task: EngineTask, models: Partial<ComfyModels> = {}): TemplateName {
   if (task.mode === 'upscale') return 'upscale';
   if (task.mode === 'edit') return 'inpaint';
   if (task.mode === 'iterate') return 'img2img';
-  return task.images.reference ? 'img2img' : 'txt2img';
+  return task.images.reference && !throughIpAdapter(task, models) ? 'img2img' : 'txt2img';
 }
 
 /** The images a task sends, checked against what its mode needs. */
@@ -67,7 +81,8 @@ export function buildWorkflow(
   names: InputNames,
   promptId: string,
 ): Graph {
-  const name = chooseTemplate(task);
+  const name = chooseTemplate(task, models);
+  const ipadapter = throughIpAdapter(task, models);
   const graph = cloneGraph(templates[name]);
   const set = (role: Role, inputs: Record<string, unknown>): boolean => {
     const id = roleNode(graph, role);
@@ -94,18 +109,28 @@ export function buildWorkflow(
   set('batch', { amount: task.count });
   set('originalBatch', { amount: task.count });
   const cfg = Math.round((CFG_MIN + CFG_SPAN * clamp01(task.textWeight)) * 10) / 10;
-  set('sampler', { seed: task.seed, steps: STEPS[task.quality], cfg, denoise: denoiseFor(task) });
+  set('sampler', { seed: task.seed, steps: STEPS[task.quality], cfg, denoise: denoiseFor(task, ipadapter) });
 
-  // Text mode with a reference: the reference takes the base's place as the starting image.
+  // Text mode with a reference and no IP-Adapter: the reference takes the base's place as the starting image.
   const source = name === 'img2img' && task.mode === 'text' ? names.reference : names.base;
   set('base', { image: source });
   set('baseResize', size);
   // The mask is a plain greyscale upload read by LoadImageMask's red channel: white (1) = change.
   if (names.mask) set('mask', { image: names.mask, channel: 'red' });
-  if (task.mode !== 'text' && names.reference && set('reference', { image: names.reference })) {
-    set('referenceResize', size);
-    set('referenceBlend', { blend_factor: round2(1 - REFERENCE_BLEND_SHARE * clamp01(task.imageWeight)) });
-  } else leaveOut(graph, 'referenceBlend');
+  if (ipadapter) {
+    // The reference conditions the model (its look, not its layout); the starting latent stays the base's.
+    set('reference', { image: names.reference });
+    set('ipadapter', { weight: round2(clamp01(task.imageWeight)) });
+    set('ipadapterModel', { ipadapter_file: models.ipadapter });
+    set('clipVision', { clip_name: models.clipVision });
+    leaveOut(graph, 'referenceBlend');
+  } else {
+    leaveOut(graph, 'ipadapter');
+    if (task.mode !== 'text' && names.reference && set('reference', { image: names.reference })) {
+      set('referenceResize', size);
+      set('referenceBlend', { blend_factor: round2(1 - REFERENCE_BLEND_SHARE * clamp01(task.imageWeight)) });
+    } else leaveOut(graph, 'referenceBlend');
+  }
 
   const strength = round2(clamp01(task.controlStrength));
   for (const [image, role, model, apply, modelName] of [
@@ -119,9 +144,9 @@ export function buildWorkflow(
   return graph;
 }
 
-function denoiseFor(task: EngineTask): number {
+function denoiseFor(task: EngineTask, ipadapter: boolean): number {
   const weight = clamp01(task.imageWeight);
-  if (task.mode === 'text') return task.images.reference ? round2(1 - REFERENCE_ALONE_KEEP * weight) : 1;
+  if (task.mode === 'text') return task.images.reference && !ipadapter ? round2(1 - REFERENCE_ALONE_KEEP * weight) : 1;
   return round2(1 - BASE_KEEP * weight);
 }
 

@@ -47,6 +47,23 @@ export function aspectRatio(width: number, height: number): string {
   return best;
 }
 
+/**
+ * Models that take input images (`input_image`, and further references as `input_image_2`…):
+ * FLUX.1 Kontext (up to four, the second on "experimental multiref") and FLUX.2 (up to eight).
+ */
+const TAKES_IMAGES = /^flux-(kontext|2)-/;
+
+/** The words that tell Kontext what a reference is for: its look, never its content or framing. */
+const REFERENCE_ONLY =
+  'Create this as a new picture: take only the style, colours and materials of the input image, not its content or composition.';
+const REFERENCE_SECOND =
+  "Use the second image as the reference for colours, materials and mood; keep the first image's composition.";
+
+const withWords = (prompt: string, words: string) => [prompt.trim(), words].filter(Boolean).join('\n\n');
+
+/** An input image as BFL takes it inline: base64 PNG. */
+const base64Png = async (image: Buffer) => (await sharp(image).png().toBuffer()).toString('base64');
+
 function providerDetail(answer: Answer): string {
   const body = answer.json as { detail?: unknown; status?: unknown } | undefined;
   const detail = typeof body?.status === 'string' ? body.status : undefined;
@@ -59,7 +76,9 @@ function providerDetail(answer: Answer): string {
  * valid for 10 minutes), Error, or one of the moderation statuses. The task given is one image
  * (the engine sends one job per image, with that image's seed). Text goes to the text model at our
  * size (multiples of 32); iterate and edit send the base image to Kontext, which keeps the image's
- * ratio. `onReady` hears of every job BFL reports Ready: its image exists, and is billed.
+ * ratio. A reference goes to Kontext too: in text mode as its only input image, the prompt asking
+ * for the reference's style and materials only; with a base as `input_image_2`, the second image
+ * Kontext documents. `onReady` hears of every job BFL reports Ready: its image exists, and is billed.
  */
 export function createBflProvider(options: BflOptions, onReady: (jobId: string) => void): AsyncProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -82,18 +101,37 @@ export function createBflProvider(options: BflOptions, onReady: (jobId: string) 
       safety_tolerance: options.safetyTolerance ?? 2,
       ...webhook,
     };
-    if (task.mode === 'text') {
+    const { base, reference } = task.images;
+    const aspect_ratio = aspectRatio(task.width, task.height);
+    if (task.mode === 'text' && !reference) {
       return {
         model: task.engineModel ?? options.model,
         json: { ...common, width: side(task.width), height: side(task.height) },
       };
     }
-    const image = task.images.base;
-    if (!image) throw new EngineError('invalid', `flux: ${task.mode} needs a base image`);
-    const png = await sharp(image).png().toBuffer();
+    if (task.mode === 'text') {
+      // The catalogue's text model (FLUX 1.1 [pro]) takes no image: the image model does.
+      const model = task.engineModel && TAKES_IMAGES.test(task.engineModel) ? task.engineModel : options.editModel;
+      return {
+        model,
+        json: {
+          ...common,
+          prompt: withWords(task.prompt, REFERENCE_ONLY),
+          input_image: await base64Png(reference!),
+          aspect_ratio,
+        },
+      };
+    }
+    if (!base) throw new EngineError('invalid', `flux: ${task.mode} needs a base image`);
     return {
       model: task.engineModel ?? options.editModel,
-      json: { ...common, input_image: png.toString('base64'), aspect_ratio: aspectRatio(task.width, task.height) },
+      json: {
+        ...common,
+        ...(reference && { prompt: withWords(task.prompt, REFERENCE_SECOND) }),
+        input_image: await base64Png(base),
+        ...(reference && { input_image_2: await base64Png(reference) }),
+        aspect_ratio,
+      },
     };
   }
 

@@ -21,7 +21,7 @@ const settings = z.object({
     .string()
     .default('flux-kontext-pro')
     .describe(
-      'the FLUX model for tasks with an input image (iterate, edit); a model of the catalogue may name another',
+      'the FLUX model for tasks with an input image (iterate, edit, and text with a reference image); a model of the catalogue may name another',
     ),
   BFL_WEBHOOK_SECRET: z
     .string()
@@ -44,14 +44,16 @@ const webhookOf = (config: EngineConfig<typeof settings>) =>
 /** Black Forest Labs' asynchronous jobs: submit, then poll (or hear the webhook), one job an image. */
 export const flux: EngineDescriptor<'flux', typeof settings> = {
   name: 'flux',
-  // FLUX 1.1 [pro] for text, FLUX.1 Kontext [pro] for an input image.
+  // FLUX 1.1 [pro] for text, FLUX.1 Kontext [pro] for an input image. A reference goes to Kontext
+  // in every mode: alone in text mode (the prompt asks for its style and materials only), and as
+  // `input_image_2`, the second image Kontext documents, next to an iteration's or edit's base.
   capabilities: {
     modes: ['text', 'iterate', 'edit'],
     maxCount: 4,
     aspects: 'any',
     qualities: QUALITIES,
     mask: true,
-    reference: false,
+    reference: true,
     depth: false,
     lineArt: false,
     seed: true,

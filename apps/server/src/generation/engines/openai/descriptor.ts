@@ -27,6 +27,7 @@ export const openai: EngineDescriptor<'openai', typeof settings> = {
     qualities: QUALITIES,
     mask: true,
     reference: true,
+    referenceModes: ['iterate', 'edit'],
     depth: false,
     lineArt: false,
     seed: false,

@@ -50,6 +50,7 @@ export const preview: EngineDescriptor<'preview', typeof settings> = {
     qualities: QUALITIES,
     mask: true,
     reference: true,
+    referenceModes: ['iterate', 'edit'],
     depth: true,
     lineArt: true,
     seed: true,

@@ -30,14 +30,18 @@ export const stability: EngineDescriptor<'stability', typeof settings> = {
   // Stability AI v2beta: generate (core/ultra/sd3), control sketch/structure, inpaint, upscale. Its
   // aspect ratios (21:9 16:9 3:2 5:4 1:1 4:5 2:3 9:16 9:21) match 1:1, 16:9, 9:16, 3:2 and 2:3
   // exactly; 4:3 and 3:4 are made at the nearest (5:4, 4:5) and cropped, centred, to the preset. A
-  // negative prompt is ignored by the SD 3.5 turbo models only.
+  // negative prompt is ignored by the SD 3.5 turbo models only. A reference guides text through
+  // control/style (Style Guide) and restyles an iteration's base through control/style-transfer;
+  // the sketch and structure endpoints an iteration with line art or depth uses take no second
+  // image, and inpaint none at all, so an edit does not use a reference.
   capabilities: {
     modes: TASK_MODES,
     maxCount: 4,
     aspects: ['1:1', '4:3', '3:4', '16:9', '9:16', '3:2', '2:3'],
     qualities: QUALITIES,
     mask: true,
-    reference: false,
+    reference: true,
+    referenceModes: ['text', 'iterate'],
     depth: true,
     lineArt: true,
     seed: true,

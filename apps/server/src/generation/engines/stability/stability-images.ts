@@ -71,6 +71,22 @@ export async function guideUpload(image: Buffer, width: number, height: number):
   );
 }
 
+/** The widest ratio the control endpoints take (1:2.5 to 2.5:1). */
+const MAX_RATIO = 2.5;
+
+/**
+ * A reference (style guide, style transfer's style image) as sent: opaque, and a ratio past 2.5:1
+ * cropped, centred, to it. Its size was brought within the API's limits before the engine ran.
+ */
+export async function referenceUpload(image: Buffer): Promise<Blob> {
+  const own = await sizeOf(image);
+  const width = Math.min(own.width, Math.floor(own.height * MAX_RATIO));
+  const height = Math.min(own.height, Math.floor(own.width * MAX_RATIO));
+  const flat = sharp(image).flatten({ background: '#ffffff' });
+  if (width === own.width && height === own.height) return upload(flat);
+  return upload(flat.resize(width, height, { fit: 'cover', position: 'centre' }));
+}
+
 /**
  * Our mask (greyscale, white = change, black = keep) as inpaint reads it: a black-and-white image
  * where white is full inpainting strength and black none, the same convention. Flattened to one

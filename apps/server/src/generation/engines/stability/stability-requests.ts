@@ -8,6 +8,7 @@ import {
   baseUpload,
   guideUpload,
   maskUpload,
+  referenceUpload,
   upscaleUpload,
 } from './stability-images.ts';
 
@@ -82,13 +83,18 @@ const upscalePrompt = (task: EngineTask) =>
 /**
  * The request that makes one image of a task.
  *
- * - text → `generate/{core|ultra|sd3}` at the nearest aspect ratio;
+ * - text → `generate/{core|ultra|sd3}` at the nearest aspect ratio; with a reference,
+ *   `control/style` (Style Guide) instead, whichever generate model the task names: a new picture
+ *   from the prompt in the reference's style, `fidelity` = imageWeight;
  * - iterate with line art → `control/sketch`, with a depth map → `control/structure` (the guide is
  *   the image; `control_strength` from the task; line art wins when both are given, as the sharper
- *   guide). With neither, the base image itself: sd3 and ultra take it as image-to-image with
- *   `strength` = 1 − imageWeight (colours and materials survive as much as the designer asked);
- *   core has no image-to-image, so the base goes through `control/structure` with
- *   `control_strength` = imageWeight (its layout survives, the look follows the prompt);
+ *   guide). Those take no second image, so a reference is not used with a guide. With neither, the
+ *   base image itself: with a reference, `control/style-transfer` restyles it (`init_image` the
+ *   base, `style_image` the reference, `composition_fidelity` = imageWeight, `change_strength` =
+ *   1 − imageWeight); otherwise sd3 and ultra take it as image-to-image with `strength` =
+ *   1 − imageWeight (colours and materials survive as much as the designer asked), and core, which
+ *   has no image-to-image, sends it through `control/structure` with `control_strength` =
+ *   imageWeight (its layout survives, the look follows the prompt);
  * - edit → `edit/inpaint` with the base and our mask (white = change, as inpaint reads it);
  * - upscale (×2 or ×4) → `upscale/conservative` while its ~4 MP answer covers the target (its
  *   input shrunk to 1 MP), else `upscale/fast` (×4 of an input shrunk to 1 MP, so up to 16 MP);
@@ -97,7 +103,22 @@ const upscalePrompt = (task: EngineTask) =>
 export async function planRequest(task: EngineTask, model: StabilityModel): Promise<PlannedRequest> {
   const negative = task.negativePrompt.trim() || undefined;
   const common = { prompt: task.prompt, output_format: 'png' };
-  const { base, lineArt, depth, mask } = task.images;
+  const { base, lineArt, depth, mask, reference } = task.images;
+
+  if (task.mode === 'text' && reference) {
+    const fields: Fields = {
+      ...common,
+      negative_prompt: negative,
+      image: await referenceUpload(reference),
+      aspect_ratio: apiAspect(task.width, task.height),
+      fidelity: fixed(task.imageWeight),
+    };
+    return {
+      path: '/v2beta/stable-image/control/style',
+      what: 'control/style',
+      form: (seed) => formOf({ ...fields, seed: String(seed) }),
+    };
+  }
 
   if (task.mode === 'text') {
     const sd3 = model.endpoint === 'sd3';
@@ -133,6 +154,7 @@ export async function planRequest(task: EngineTask, model: StabilityModel): Prom
     }
     if (!base) throw new EngineError('invalid', 'stability: iterate needs a base image or a guide');
     const image = await guideUpload(base, task.width, task.height);
+    if (reference) return styleTransfer(task, image, await referenceUpload(reference), negative);
     if (model.endpoint === 'core') {
       const fields: Fields = { ...common, negative_prompt: negative, image, control_strength: fixed(task.imageWeight) };
       return {
@@ -195,5 +217,27 @@ export async function planRequest(task: EngineTask, model: StabilityModel): Prom
     what: 'upscale/fast',
     // Fast upscale takes no prompt and no seed.
     form: () => formOf({ image, output_format: 'png' }),
+  };
+}
+
+/** Style Transfer's `change_strength` runs from 0.1 (the least change it makes) to 1. */
+const LEAST_CHANGE = 0.1;
+
+/** An iteration restyled by its reference: the base's layout kept as much as the image weight asks. */
+function styleTransfer(task: EngineTask, init: Blob, style: Blob, negative: string | undefined): PlannedRequest {
+  const fields: Fields = {
+    // Optional here: an iteration may carry no words at all.
+    prompt: task.prompt.trim() || undefined,
+    negative_prompt: negative,
+    init_image: init,
+    style_image: style,
+    composition_fidelity: fixed(task.imageWeight),
+    change_strength: fixed(Math.max(LEAST_CHANGE, 1 - task.imageWeight)),
+    output_format: 'png',
+  };
+  return {
+    path: '/v2beta/stable-image/control/style-transfer',
+    what: 'control/style-transfer',
+    form: (seed) => formOf({ ...fields, seed: String(seed) }),
   };
 }

@@ -21,19 +21,27 @@ const settings = z.object({
     .string()
     .default('wanx2.1-imageedit')
     .describe('the image-editing Wan model for iterate and edit tasks (offered in the Beijing region only)'),
+  WAN_REFERENCE_MODEL: z
+    .string()
+    .default('wan2.5-i2i-preview')
+    .describe(
+      'the Wan model for tasks with a reference image, in any mode: one that takes several input images (`wan2.5-i2i-preview` takes one to three). An edit with a reference is laid back onto the original through its mask, as this model takes none',
+    ),
 });
 
 /** Alibaba Cloud Model Studio's Wan models, as asynchronous DashScope tasks. */
 export const wan: EngineDescriptor<'wan', typeof settings> = {
   name: 'wan',
-  // Wan text-to-image and image editing; reads Chinese as typed.
+  // Wan text-to-image and image editing; reads Chinese as typed. A reference goes to the model that
+  // takes several images (wan2.5-i2i-preview's "multi-image fusion", up to three): alone in text
+  // mode, after the base in iterate and edit (neither wan2.2-t2i nor wanx2.1-imageedit takes one).
   capabilities: {
     modes: ['text', 'iterate', 'edit'],
     maxCount: 4,
     aspects: 'any',
     qualities: QUALITIES,
     mask: true,
-    reference: false,
+    reference: true,
     depth: false,
     lineArt: false,
     seed: true,
@@ -52,6 +60,7 @@ export const wan: EngineDescriptor<'wan', typeof settings> = {
       baseUrl: config.DASHSCOPE_BASE_URL,
       model: config.WAN_MODEL,
       editModel: config.WAN_EDIT_MODEL,
+      referenceModel: config.WAN_REFERENCE_MODEL,
       timeoutMs: config.TASK_TIMEOUT_MS,
       stage,
     });

@@ -15,6 +15,11 @@ export interface WanEngineOptions extends Omit<AsyncJobOptions, 'expectedMs' | '
   /** Image editing (wanx2.1-imageedit: Beijing region only). */
   editModel: string;
   /**
+   * Tasks with a reference image, in any mode: a model that takes several input images
+   * (wan2.5-i2i-preview: one to three, "multi-image fusion").
+   */
+  referenceModel?: string;
+  /**
    * Where input images are put for DashScope to fetch by URL (only when the server has a public
    * address); absent: they are sent inline as data URLs.
    */
@@ -80,19 +85,53 @@ function described(code: string | undefined, message: unknown): string {
   return `${code ?? 'unknown'}${text}`;
 }
 
-/** An image as PNG or JPEG bytes with its type: others are converted to PNG. */
-async function encoded(image: Buffer): Promise<{ bytes: Buffer; type: 'image/png' | 'image/jpeg' }> {
-  const format = (await sharp(image).metadata()).format;
+/** The input images a task may send. */
+type Part = 'base' | 'mask' | 'reference';
+
+/**
+ * An image as PNG or JPEG bytes with its type: others are converted to PNG. A picture's
+ * transparency is flattened onto white (wan2.5 takes no PNG with an alpha channel); a mask is sent
+ * as it is.
+ */
+async function encoded(image: Buffer, part: Part): Promise<{ bytes: Buffer; type: 'image/png' | 'image/jpeg' }> {
+  const { format, hasAlpha } = await sharp(image).metadata();
+  if (hasAlpha && part !== 'mask')
+    return { bytes: await sharp(image).flatten({ background: '#ffffff' }).png().toBuffer(), type: 'image/png' };
   if (format === 'png') return { bytes: image, type: 'image/png' };
   if (format === 'jpeg') return { bytes: image, type: 'image/jpeg' };
   return { bytes: await sharp(image).png().toBuffer(), type: 'image/png' };
 }
 
 /** The name a task's input image is staged as: one set per try, so a retry never meets another's. */
-const stagedName = (task: EngineTask, part: 'base' | 'mask', ext: 'png' | 'jpg') =>
+const stagedName = (task: EngineTask, part: Part, ext: 'png' | 'jpg') =>
   `wan/${encodeURIComponent(task.id)}-${task.attempt}-${part}.${ext}`;
 const stagedNames = (task: EngineTask) =>
-  (['base', 'mask'] as const).flatMap((part) => (['png', 'jpg'] as const).map((ext) => stagedName(task, part, ext)));
+  (['base', 'mask', 'reference'] as const).flatMap((part) =>
+    (['png', 'jpg'] as const).map((ext) => stagedName(task, part, ext)),
+  );
+
+export const DEFAULT_REFERENCE_MODEL = 'wan2.5-i2i-preview';
+
+/** wan2.5-i2i-preview's `size`: 768×768 to 1280×1280 pixels in all, at most 4:1 either way. */
+const I2I_MIN_PIXELS = 768 * 768;
+const I2I_MAX_PIXELS = 1280 * 1280;
+const I2I_MAX_RATIO = 4;
+
+/** The task's size as the reference model makes it: its ratio (within 4:1), its pixels within the model's range. */
+export function referenceSize(width: number, height: number): string {
+  const ratio = Math.min(I2I_MAX_RATIO, Math.max(1 / I2I_MAX_RATIO, width / height));
+  const pixels = Math.min(I2I_MAX_PIXELS, Math.max(I2I_MIN_PIXELS, width * height));
+  const h = Math.sqrt(pixels / ratio);
+  // Rounded inward when at the top of the range, outward at its foot, so the product stays inside.
+  const round = pixels >= I2I_MAX_PIXELS ? Math.floor : Math.ceil;
+  return `${round(h * ratio)}*${round(h)}`;
+}
+
+/** Image 1, image 2: the order the model reads its input images in (the `images` array's). */
+const REFERENCE_ONLY =
+  'Create this as a new picture: take only the style, colours and materials of image 1, not its content or composition.';
+const REFERENCE_SECOND = 'Keep the composition of image 1; use the colours, materials and mood of image 2.';
+const withWords = (prompt: string, words: string) => [prompt.trim(), words].filter(Boolean).join('\n\n');
 
 /**
  * Alibaba Cloud Model Studio's Wan models through DashScope's asynchronous API (header
@@ -114,8 +153,8 @@ export function createWanEngine(options: WanEngineOptions): Engine {
    * An input image as DashScope takes it: a URL of our own file store it can fetch (signed, short
    * lived) when the server has a public address, else inline as `data:{mime};base64,{data}`.
    */
-  async function imageUrl(task: EngineTask, part: 'base' | 'mask', image: Buffer): Promise<string> {
-    const { bytes, type } = await encoded(image);
+  async function imageUrl(task: EngineTask, part: Part, image: Buffer): Promise<string> {
+    const { bytes, type } = await encoded(image, part);
     if (!stage) return `data:${type};base64,${bytes.toString('base64')}`;
     try {
       return await stage.put(stagedName(task, part, type === 'image/png' ? 'png' : 'jpg'), bytes, type);
@@ -129,6 +168,7 @@ export function createWanEngine(options: WanEngineOptions): Engine {
   async function request(task: EngineTask) {
     const n = Math.max(1, Math.min(4, Math.floor(task.count)));
     const seed = task.seed % 2 ** 31;
+    if (task.images.reference) return withReference(task, n, seed);
     if (task.mode === 'text') {
       return {
         path: '/api/v1/services/aigc/text2image/image-synthesis',
@@ -165,11 +205,40 @@ export function createWanEngine(options: WanEngineOptions): Engine {
     };
   }
 
+  /**
+   * A task with a reference, in any mode, on the model that takes several images: the reference
+   * alone in text mode (its look asked for, not its content), else after the base. That model takes
+   * no mask: an edit's result is laid back onto the original through the mask, as every engine's.
+   */
+  async function withReference(task: EngineTask, n: number, seed: number) {
+    const { base, reference } = task.images;
+    if (task.mode !== 'text' && !base) throw new EngineError('invalid', `wan: ${task.mode} needs a base image`);
+    const fit = async (image: Buffer) => (await withinInputLimits(image, WAN_INPUT)).image;
+    const images = [
+      ...(task.mode !== 'text' && base ? [await imageUrl(task, 'base', await fit(base))] : []),
+      await imageUrl(task, 'reference', await fit(reference!)),
+    ];
+    const words = images.length === 1 ? REFERENCE_ONLY : REFERENCE_SECOND;
+    return {
+      path: '/api/v1/services/aigc/image2image/image-synthesis',
+      json: {
+        model: options.referenceModel ?? DEFAULT_REFERENCE_MODEL,
+        input: {
+          prompt: withWords(task.prompt, words),
+          images,
+          ...(task.negativePrompt ? { negative_prompt: task.negativePrompt } : {}),
+        },
+        // Without a size the model answers at its last input's ratio: the task's is asked for.
+        parameters: { size: referenceSize(task.width, task.height), n, seed },
+      },
+    };
+  }
+
   const provider: AsyncProvider = {
     name: 'wan',
     server: base,
     configured: Boolean(options.apiKey),
-    detail: `models ${options.model} / ${options.editModel}`,
+    detail: `models ${options.model} / ${options.editModel} / ${options.referenceModel ?? DEFAULT_REFERENCE_MODEL}`,
     jobsFor: () => 1,
     check(task) {
       if (task.mode === 'upscale') throw new EngineError('invalid', 'wan: upscale is not offered');

@@ -1,23 +1,48 @@
-import { Button } from 'antd';
+import { Button, Typography } from 'antd';
 import { HighlightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useExtractLineArt } from '../api/extract-line-art.ts';
+import { ignoresReference } from '../lib/model-fit.ts';
 import type { SlotImage, SlotName, StudioMode } from '../lib/studio-values.ts';
 import { ImageSlot } from './image-slot.tsx';
+import { useChosenModel } from './model-picker.tsx';
 
 interface Props {
   mode: StudioMode;
+  /** The chosen model: the reference slot says when it ignores a reference on this page. */
+  model?: string;
   images: Partial<Record<SlotName, SlotImage>>;
   onImage(slot: SlotName, image: SlotImage | undefined): void;
   /** Reports each upload or extraction in flight, by slot, so Generate waits for them. */
   onBusyChange(key: string, busy: boolean): void;
 }
 
-/** The task's images: the base image, and on iterative rendering its reference, depth and line art. */
-export function SlotPanel({ mode, images, onImage, onBusyChange }: Props) {
+/**
+ * Next to the reference slot, when the chosen model does not use a reference on this page: with an
+ * image there, Generate would be refused (remove it or pick another model); without one, a
+ * project style's reference is not applied either.
+ */
+export function ReferenceNote({ mode, model, hasImage }: { mode: StudioMode; model?: string; hasImage: boolean }) {
+  const { t, i18n } = useTranslation('design');
+  const chosen = useChosenModel(model ?? '');
+  if (!chosen || !ignoresReference(chosen, mode)) return null;
+  const values = { name: chosen.name[i18n.language === 'zh' ? 'zh' : 'en'], mode: t(`reference.mode.${mode}`) };
+  return (
+    <Typography.Text type="secondary" className="studio-field__note image-slot__note" data-testid="reference-ignored">
+      {t(hasImage ? 'reference.ignoredWithImage' : 'reference.ignored', values)}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The task's images: the base image; on iterative rendering its reference, depth and line art; on
+ * text to image a reference only (its look, not its layout), which Ctrl+V fills there.
+ */
+export function SlotPanel({ mode, model, images, onImage, onBusyChange }: Props) {
   const { t } = useTranslation('design');
   const extract = useExtractLineArt();
   const busyChange = (slot: SlotName) => (value: boolean) => onBusyChange(slot, value);
+  const referenceNote = (hasImage: boolean) => <ReferenceNote mode={mode} model={model} hasImage={hasImage} />;
 
   const extractLineArt = () => {
     if (!images.base) return;
@@ -27,6 +52,27 @@ export function SlotPanel({ mode, images, onImage, onBusyChange }: Props) {
       onSettled: () => onBusyChange('extract', false),
     });
   };
+
+  if (mode === 'text') {
+    // The prompt leads here: the reference is a small slot with what it does beside it.
+    return (
+      <div className="studio-slots reference-slot" data-tour="slots">
+        <ImageSlot
+          slot="reference"
+          pasteTarget
+          value={images.reference}
+          onChange={(img) => onImage('reference', img)}
+          onBusyChange={busyChange('reference')}
+        />
+        <div className="reference-slot__side">
+          <Typography.Text type="secondary" className="image-slot__note">
+            {t('reference.hint')}
+          </Typography.Text>
+          {referenceNote(Boolean(images.reference))}
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="studio-slots" data-tour="slots">
@@ -51,6 +97,7 @@ export function SlotPanel({ mode, images, onImage, onBusyChange }: Props) {
               />
             ))}
           </div>
+          {referenceNote(Boolean(images.reference))}
           <Button
             block
             icon={<HighlightOutlined />}

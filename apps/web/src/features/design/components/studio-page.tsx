@@ -208,14 +208,13 @@ export function StudioPage({
           values={values}
           onChange={patch}
           slots={
-            mode === 'text' ? undefined : (
-              <SlotPanel
-                mode={mode}
-                images={values.images}
-                onImage={onImage}
-                onBusyChange={(key, on) => setBusy((b) => ({ ...b, [key]: on }))}
-              />
-            )
+            <SlotPanel
+              mode={mode}
+              model={values.model}
+              images={values.images}
+              onImage={onImage}
+              onBusyChange={(key, on) => setBusy((b) => ({ ...b, [key]: on }))}
+            />
           }
           footer={
             <GenerateBar

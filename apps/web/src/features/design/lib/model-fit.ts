@@ -1,17 +1,24 @@
-import { LIMITS, type ModelInfo, type SizePreset } from '@turing/contract';
+import { LIMITS, usesReference, type ModelInfo, type SizePreset } from '@turing/contract';
 import type { StudioMode, StudioValues } from './studio-values.ts';
 
 /** Why a model cannot take the task as the form stands, in the order a user would see it. */
 export type ModelBlock = 'unavailable' | `mode_${StudioMode}` | 'reference' | 'depth' | 'lineArt' | 'neural';
+
+/**
+ * Whether the model leaves a reference out on this page: one given here would be refused at
+ * Generate, and a project style's is not added to its tasks.
+ */
+export const ignoresReference = (model: ModelInfo, mode: StudioMode) => !usesReference(model.capabilities, mode);
 
 /** The reason a model cannot be picked for this mode and these images, or null when it can. */
 export function modelBlock(model: ModelInfo, mode: StudioMode, v: StudioValues): ModelBlock | null {
   const caps = model.capabilities;
   if (!model.available) return 'unavailable';
   if (!caps.modes.includes(mode)) return `mode_${mode}`;
+  // Text to image takes a reference too; step editing has no slot for one.
+  if (mode !== 'edit' && v.images.reference && ignoresReference(model, mode)) return 'reference';
   if (mode !== 'iterate') return null;
   const restyle = v.renderMode === 'img2img';
-  if (v.images.reference && !caps.reference) return 'reference';
   if (!restyle && v.images.depth && !caps.depth) return 'depth';
   if (!restyle && v.images.lineArt && !caps.lineArt) return 'lineArt';
   if (v.renderMode === 'neural' && !caps.lineArt) return 'neural';

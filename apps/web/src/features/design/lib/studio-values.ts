@@ -112,7 +112,7 @@ export function toTaskParams(mode: StudioMode, v: StudioValues, maskImageId?: st
     ...(v.seed !== undefined && { seed: v.seed }),
     ...(v.basedOnId && { basedOnId: v.basedOnId }),
     ...(mode !== 'text' && images.base && { baseImageId: images.base.id }),
-    ...(mode === 'iterate' && images.reference && { referenceImageId: images.reference.id }),
+    ...(mode !== 'edit' && images.reference && { referenceImageId: images.reference.id }),
     ...(mode === 'iterate' && images.depth && { depthImageId: images.depth.id }),
     ...(mode === 'iterate' && images.lineArt && { lineArtImageId: images.lineArt.id }),
     ...(mode === 'edit' && maskImageId && { maskImageId }),
