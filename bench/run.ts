@@ -16,6 +16,7 @@ import { registerAccount, startProduct, treeRssMb } from './product.ts';
 import { overhead, throughput, uploadRatio } from './generation.ts';
 import { fleetFigures, printFleet } from './fleet.ts';
 import { printUpscaler } from './upscaler.ts';
+import { boardFigures, printBoards } from './boards.ts';
 import { platformCost, printPlatformCost } from './platform-cost.ts';
 import { describeStroke, FRAME_GOAL_MS, paintStrokes, SIZE, STROKE_POINTS, STROKES } from './paint.ts';
 import { HOME_TRANSFER_GOAL_KB, homeTransfer, loginTransfer, stepEditingTransfer } from './transfer.ts';
@@ -137,6 +138,7 @@ console.log(
 );
 printFleet(await fleetFigures());
 await printUpscaler();
+printBoards(await boardFigures());
 printPlatformCost(await platformCost());
 const up = await uploadRatio();
 console.log(

@@ -9,6 +9,7 @@ import { useSettingsStore } from '../shared/settings/settings-store.ts';
 import { bindToast } from '../shared/ui/toast.ts';
 import { toastError } from '../shared/ui/toast-error.ts';
 import { REDUCED_MOTION, useMediaQuery } from '../shared/ui/use-media-query.ts';
+import { BoardExportProvider } from './board-export-provider.tsx';
 import { PublishProvider } from './publish-provider.tsx';
 import { installSessionExpiry } from './session-expiry.ts';
 import { themeConfig } from './theme.ts';
@@ -63,7 +64,9 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
         <AntApp message={{ maxCount: 3 }}>
           <ToastBridge />
           <QueryClientProvider client={queryClient}>
-            <PublishProvider>{children}</PublishProvider>
+            <PublishProvider>
+              <BoardExportProvider>{children}</BoardExportProvider>
+            </PublishProvider>
           </QueryClientProvider>
         </AntApp>
       </ConfigProvider>
