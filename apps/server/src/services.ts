@@ -19,7 +19,7 @@ import { createAdminModule } from './modules/admin/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBackupModule } from './modules/backup/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
-import { createBoardModule, ownImageAccess } from './modules/board/index.ts';
+import { createBoardModule, boardImageAccess } from './modules/board/index.ts';
 import { createCommunityModule, ENVIRONMENT_TAG_SEEDS } from './modules/community/index.ts';
 import { createDesignModule } from './modules/design/index.ts';
 import { createDeveloperModule } from './modules/developer/index.ts';
@@ -105,7 +105,7 @@ export async function createServices(config: Config, database: Database, log: Fa
   const support = await createSupportModule({ db, config, log, uploads, messaging: messaging.services.messaging });
   const workspace = createWorkspaceModule({ database, storage, uploads, foldersMax: config.FOLDERS_MAX });
   // Presentation boards (PDF / PNG); `access` says which images a user may put on one.
-  const board = createBoardModule({ storage, log, access: ownImageAccess(database.db) });
+  const board = createBoardModule({ storage, log, access: boardImageAccess(database.db) });
   const announcer = createTaskAnnouncer(queue);
   const design = await createDesignModule({
     database,

@@ -8,10 +8,7 @@ import { createBoardService } from './board.service.ts';
 export interface BoardModuleDeps {
   storage: ObjectStorage;
   log: FastifyBaseLogger;
-  /**
-   * Which images a user may put on a board: `ownImageAccess` (their own), or that widened by the
-   * wiring (a project's shared images).
-   */
+  /** Which images a user may put on a board: `boardImageAccess` (their own and their projects'). */
   access: BoardImageAccess;
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray, not } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { uploads } from '../../db/schema/index.ts';
+import { projectMembers, projects, projectVersions, uploads } from '../../db/schema/index.ts';
 import type { BoardSource } from './render/cell-image.ts';
 
 /**
@@ -10,11 +10,11 @@ import type { BoardSource } from './render/cell-image.ts';
 export type BoardImageAccess = (userId: string, imageIds: readonly string[]) => Promise<BoardSource[]>;
 
 /**
- * The user's own images: their uploads and generation results, as the workspace's downloads allow
- * (never avatars or support screenshots). The default access; wiring may widen it (a project's
- * members' images) by combining it with another.
+ * The user's own images (their uploads and generation results, as the workspace's downloads allow:
+ * never avatars or support screenshots), and the images of the projects they may open, whoever made
+ * them, so a member's board of a view holds a colleague's versions too.
  */
-export function ownImageAccess(db: Db): BoardImageAccess {
+export function boardImageAccess(db: Db): BoardImageAccess {
   return async (userId, imageIds) =>
     imageIds.length === 0
       ? []
@@ -23,9 +23,14 @@ export function ownImageAccess(db: Db): BoardImageAccess {
           .from(uploads)
           .where(
             and(
-              eq(uploads.userId, userId),
               inArray(uploads.id, [...imageIds]),
               not(inArray(uploads.kind, ['avatar', 'support'])),
+              or(
+                eq(uploads.userId, userId),
+                sql`exists (select 1 from ${projectVersions} pv join ${projects} p on p.id = pv.project_id
+                  where pv.image_id = ${uploads.id} and (p.owner_id = ${userId} or exists (
+                    select 1 from ${projectMembers} m where m.project_id = p.id and m.user_id = ${userId})))`,
+              ),
             ),
           );
 }

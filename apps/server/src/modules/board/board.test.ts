@@ -10,7 +10,8 @@ import {
   errorMessage,
   type BoardExportBody,
 } from '@turing/contract';
-import { appHeaders, buildTestApp, seedUser, type TestApp } from '../../../test-support/test-app.ts';
+import { addMember, makeProject, projectPost } from '../../../test-support/project-helpers.ts';
+import { appHeaders, buildTestApp, registerUser, seedUser, type TestApp } from '../../../test-support/test-app.ts';
 import { png, upload } from '../../../test-support/upload-helpers.ts';
 import { makeResult } from '../../../test-support/works.fixtures.ts';
 import { BOARD_EXPORTS_PER_MINUTE } from './board.routes.ts';
@@ -228,6 +229,27 @@ describe('refusals', () => {
     const avatar = await upload(t, other.cookie, await png(40, 40, '#aa3300'), 'me.png', 'avatar');
     const avatarId = (avatar.json() as { data: { id: string } }).data.id;
     expect((await exportBoard(other.cookie, board([avatarId]))).json()).toMatchObject({ code: 'IMAGE_NOT_FOUND' });
+  });
+
+  it('takes the images of a project the user may open, whoever made them, and no one else’s', async () => {
+    const owner = await registerUser(t);
+    const member = await registerUser(t);
+    const stranger = await registerUser(t);
+    const image = await makeResult(t, owner.profile.id, { width: 96, height: 64 });
+    const project = await makeProject(t, owner.cookie, 'Lake house', ['Terrace']);
+    const added = await projectPost(t, owner.cookie, '/version/add', {
+      viewId: project.views[0]!.id,
+      imageId: image.uploadId,
+      kind: 'result',
+    });
+    expect(added.status).toBe(200);
+    await addMember(t, owner.cookie, project.id, member.profile.username!, 'viewer');
+
+    expect((await exportBoard(member.cookie, board([image.uploadId]))).statusCode).toBe(200);
+    expect((await exportBoard(stranger.cookie, board([image.uploadId]))).statusCode).toBe(404);
+    // Removed from the project, the member can no longer put its images on a board.
+    await projectPost(t, owner.cookie, '/member/remove', { projectId: project.id, userId: member.profile.id });
+    expect((await exportBoard(member.cookie, board([image.uploadId]))).statusCode).toBe(404);
   });
 
   it('refuses bad settings with a localised code', async () => {

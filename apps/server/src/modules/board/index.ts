@@ -1,2 +1,2 @@
 export { createBoardModule } from './board.module.ts';
-export { ownImageAccess } from './board.repository.ts';
+export { boardImageAccess } from './board.repository.ts';
