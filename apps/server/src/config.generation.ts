@@ -60,6 +60,14 @@ export const taskSettings = {
     .describe(
       'the longest "Improve prompt" waits for its language model (a failed attempt is retried once within it); past it, or when the model fails, the answer is composed offline. Below the web client\'s 15 s',
     ),
+  PROMPT_DAILY_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(200)
+    .describe(
+      'the "Improve prompt" answers one user may have the language model write in a day (24 hours from the first), counted across server processes; past it, and while a process has 8 answers being written at once, the answer is composed offline (`0`: always offline)',
+    ),
   TASK_TIMEOUT_MS: z.coerce
     .number()
     .int()

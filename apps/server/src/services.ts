@@ -121,7 +121,11 @@ export async function createServices(config: Config, database: Database, log: Fa
     workspace: workspace.services.workspace,
     engines,
     translator,
-    promptWriter: { writer: promptWriterFromConfig(config), timeoutMs: config.PROMPT_TIMEOUT_MS },
+    promptWriter: {
+      writer: promptWriterFromConfig(config),
+      timeoutMs: config.PROMPT_TIMEOUT_MS,
+      daily: { max: config.PROMPT_DAILY_MAX, limits },
+    },
     announcer,
     cancelRunning: (taskId) => database.notify(CANCEL_CHANNEL, taskId),
     lifecycle,

@@ -21,6 +21,7 @@ export const tiny: EngineDescriptor<'tiny', typeof tinySettings> = {
     reference: false,
     depth: false,
     lineArt: false,
+    imageWeight: false,
     seed: true,
     negativePrompt: false,
     upscale: [2],

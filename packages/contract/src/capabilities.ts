@@ -24,6 +24,11 @@ export interface EngineCapabilities {
   referenceModes?: readonly TaskMode[];
   depth: boolean;
   lineArt: boolean;
+  /**
+   * Whether an iteration reads the image weight (how much of its base image survives): the studio
+   * offers "Vary subtly" and "Vary strongly" only then, as both would otherwise make the same image.
+   */
+  imageWeight: boolean;
   /** Whether a seed is honoured (the same seed and prompt give the same image). */
   seed: boolean;
   negativePrompt: boolean;

@@ -33,6 +33,8 @@ export const modelCapabilities = z.object({
   referenceModes: z.array(z.enum(TASK_MODES)).readonly().optional(),
   depth: z.boolean(),
   lineArt: z.boolean(),
+  /** Absent from a server that predates it: not offered, as for an engine that ignores the weight. */
+  imageWeight: z.boolean().default(false),
   seed: z.boolean(),
   negativePrompt: z.boolean(),
   upscale: z.array(factor),

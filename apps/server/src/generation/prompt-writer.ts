@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { Config } from '../config.ts';
+import { reasoningOf } from './prompt-reasoning.ts';
 
 /** Which language model writes: OpenAI's, or Qwen through DashScope's OpenAI-compatible mode. */
 export type PromptWriterSource = 'openai' | 'qwen';
@@ -43,8 +44,15 @@ export function createPromptWriter(opts: {
 }): PromptWriter {
   const client = new OpenAI({ apiKey: opts.apiKey, baseURL: opts.baseURL, timeout: opts.timeoutMs, maxRetries: 0 });
   // OpenAI counts an answer's bound as max_completion_tokens (max_tokens is refused by its newer
-  // models); DashScope's compatible mode documents max_tokens.
-  const bound = (n: number) => (opts.source === 'openai' ? { max_completion_tokens: n } : { max_tokens: n });
+  // models), and its reasoning models think within it: they get room for that, at the least effort
+  // they accept (prompt-reasoning.ts). DashScope's compatible mode documents max_tokens.
+  const reasoning = opts.source === 'openai' ? reasoningOf(opts.model) : null;
+  const bound = (n: number) => {
+    if (opts.source !== 'openai') return { max_tokens: n };
+    if (!reasoning) return { max_completion_tokens: n };
+    const effort = reasoning.effort ? { reasoning_effort: reasoning.effort } : {};
+    return { max_completion_tokens: n + reasoning.room, ...effort };
+  };
   return {
     source: opts.source,
     async write(input, signal) {

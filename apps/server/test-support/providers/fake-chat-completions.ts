@@ -10,6 +10,11 @@ import { FakeProviderBase, type Fault, type Reply, type Request } from './fake-p
  * messages (400 otherwise). An answer is a `chat.completion` object: one choice with the assistant's
  * message, `finish_reason: "stop"` (`"length"` when the text was cut at the request's token bound),
  * and usage. Faults from the base: `fail('chat', fake.rateLimited())`, a 5xx, or `'hang'`.
+ *
+ * OpenAI's reasoning models think before they answer, within the same `max_completion_tokens`: at
+ * their default effort a short bound is spent on thinking and the answer comes back empty, cut at
+ * the bound (`finish_reason: "length"`). Each family takes only its own `reasoning_effort` values
+ * and the other models none (400 `unsupported_value` / `unsupported_parameter`, as OpenAI answers).
  */
 export type ChatFlavour = 'openai' | 'dashscope';
 
@@ -18,6 +23,19 @@ export interface ChatBody {
   messages?: { role: string; content: string }[];
   max_tokens?: number;
   max_completion_tokens?: number;
+  reasoning_effort?: string;
+}
+
+/** Tokens a reasoning model thinks with at each effort, for a request as short as a prompt's. */
+const THINKING: Record<string, number> = { none: 0, minimal: 16, low: 192, medium: 640, high: 2048 };
+
+/** A reasoning family's efforts, its default first; null for a model that does not reason. */
+function effortsOf(model: string): string[] | null {
+  if (/-chat\b/.test(model)) return null;
+  if (/^gpt-5\.\d/.test(model)) return ['none', 'low', 'medium', 'high'];
+  if (/^gpt-5(?:$|-)/.test(model)) return ['medium', 'minimal', 'low', 'high'];
+  if (/^o\d(?:$|-)/.test(model)) return ['medium', 'low', 'high'];
+  return null;
 }
 
 const PATHS: Record<ChatFlavour, string> = {
@@ -103,13 +121,33 @@ export class FakeChatCompletions extends FakeProviderBase {
         "Missing required parameter: 'model' or 'messages'.",
       );
     }
+    const efforts = this.flavour === 'openai' ? effortsOf(body.model) : null;
+    if (body.reasoning_effort !== undefined && !efforts) {
+      return this.error(
+        400,
+        'invalid_request_error',
+        'unsupported_parameter',
+        "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+      );
+    }
+    if (body.reasoning_effort !== undefined && !efforts!.includes(body.reasoning_effort)) {
+      const supported = [...efforts!].sort((a, b) => THINKING[a]! - THINKING[b]!).map((e) => `'${e}'`);
+      return this.error(
+        400,
+        'invalid_request_error',
+        'unsupported_value',
+        `Unsupported value: 'reasoning_effort' does not support '${body.reasoning_effort}' with this model. Supported values are: ${supported.join(', ')}.`,
+      );
+    }
+    const thinking = efforts ? THINKING[body.reasoning_effort ?? efforts[0]!]! : 0;
     const text = this.reply(body);
-    // About four characters a token: an answer past the request's bound is cut there, as a model stops.
+    // About four characters a token: an answer past the request's bound (less the thinking) is cut there, as a model stops.
     const bound = body.max_completion_tokens ?? body.max_tokens;
-    const cut = bound !== undefined && text.length > bound * 4;
-    const content = cut ? text.slice(0, bound * 4) : text;
+    const room = bound === undefined ? undefined : Math.max(0, bound - thinking);
+    const cut = room !== undefined && text.length > room * 4;
+    const content = cut ? text.slice(0, room * 4) : text;
     const promptTokens = Math.ceil(body.messages.map((m) => m.content).join(' ').length / 4);
-    const completionTokens = Math.ceil(content.length / 4);
+    const completionTokens = Math.ceil(content.length / 4) + thinking;
     return {
       status: 200,
       json: {
@@ -133,6 +171,7 @@ export class FakeChatCompletions extends FakeProviderBase {
           prompt_tokens: promptTokens,
           completion_tokens: completionTokens,
           total_tokens: promptTokens + completionTokens,
+          ...(efforts ? { completion_tokens_details: { reasoning_tokens: thinking } } : {}),
         },
         system_fingerprint: this.flavour === 'openai' ? 'fp_fake' : null,
       },

@@ -3,6 +3,8 @@ import type { LedgerItem } from '@turing/contract';
 import { call, confirm, createOrder } from '../../../test-support/billing-helpers.ts';
 import { buildGenerationApp, finished, getTask, submit, until } from '../../../test-support/design-helpers.ts';
 import { registerUser, type TestApp } from '../../../test-support/test-app.ts';
+import { ledgerCsv } from './ledger.csv.ts';
+import { createLedgerItems } from './ledger.items.ts';
 import { ledgerDetails } from './ledger.words.ts';
 
 // The balance history names what each row was for: the generation behind a charge, the product
@@ -90,6 +92,49 @@ describe('the balance history as its owner reads it', () => {
     expect(zh).toContainEqual(expect.stringMatching(/,购买,套餐：周卡,0,7,purchase$/));
     // No codes in the words: the kind's code appears only in its own column.
     for (const line of zh.slice(1)) expect(line.split(',').slice(1, 3).join()).not.toMatch(/[a-z]{4,}/);
+  });
+});
+
+describe('the CSV export of a long ledger', () => {
+  it('reads the product catalogue once, however many pages the ledger takes', async () => {
+    // 250 purchases: three pages of the export's hundred rows.
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      entry: {
+        id: `e${i}`,
+        kind: 'purchase',
+        cubes: 50,
+        planSeconds: 0,
+        note: 'cubes-50 × 1',
+        taskId: null,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 250 - i)),
+      },
+      task: null,
+    }));
+    const ledger = {
+      historyPage: async (_userId: string, page: { cursor?: string; limit: number }) => {
+        const from = Number(page.cursor ?? 0);
+        const next = from + page.limit;
+        return { items: rows.slice(from, next), nextCursor: next < rows.length ? String(next) : null };
+      },
+    };
+    let reads = 0;
+    const catalogue = {
+      adminList: async () => {
+        reads++;
+        return [{ id: 'cubes-50', kind: 'cubes', period: null, nameEn: '50 cubes', nameZh: '50 魔方' }];
+      },
+    };
+    const items = createLedgerItems({ ledger, catalogue } as unknown as Parameters<typeof createLedgerItems>[0]);
+
+    let csv = '';
+    for await (const chunk of ledgerCsv(items, 'user-a', 'en')) csv += chunk;
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(251);
+    expect(lines.slice(1).every((line) => line.includes(',Purchase,Cube pack: 50 cubes,50,'))).toBe(true);
+    expect(reads).toBe(1);
+    // The history page a user reads on screen still reads the catalogue as it is now.
+    await items.page('user-a', { limit: 20 });
+    expect(reads).toBe(2);
   });
 });
 

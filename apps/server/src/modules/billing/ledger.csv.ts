@@ -12,9 +12,10 @@ const PAGE = 100;
  */
 export async function* ledgerCsv(items: LedgerItems, userId: string, locale: 'en' | 'zh') {
   yield `\uFEFF${ledgerHeader(locale).map(csvField).join(',')}\r\n`;
+  const reader = items.reader();
   let cursor: string | undefined;
   do {
-    const page = await items.page(userId, { cursor, limit: PAGE });
+    const page = await reader.page(userId, { cursor, limit: PAGE });
     yield page.items
       .map((item) =>
         [

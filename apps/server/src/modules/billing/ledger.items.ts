@@ -43,21 +43,38 @@ function productOf({ entry }: HistoryRow, catalogue: Map<string, CatalogueEntry>
 
 /** The user's ledger as they read it: each entry with the task or product it was for. */
 export function createLedgerItems(deps: { ledger: LedgerService; catalogue: ProductCatalogue }) {
+  const readCatalogue = async () => new Map((await deps.catalogue.adminList()).map((p) => [p.id, p]));
+
+  async function pageWith(
+    userId: string,
+    page: PageRequest,
+    catalogue: () => Promise<Map<string, CatalogueEntry>>,
+  ): Promise<Page<LedgerItem>> {
+    const rows = await deps.ledger.historyPage(userId, page);
+    const products = await catalogue();
+    return mapPage(rows, (row) => ({
+      id: row.entry.id,
+      kind: row.entry.kind as LedgerItem['kind'],
+      cubes: row.entry.cubes,
+      planSeconds: row.entry.planSeconds,
+      note: row.entry.note,
+      taskId: row.entry.taskId,
+      createdAt: row.entry.createdAt.toISOString(),
+      task: taskOf(row),
+      product: productOf(row, products),
+    }));
+  }
+
   return {
-    async page(userId: string, page: PageRequest): Promise<Page<LedgerItem>> {
-      const rows = await deps.ledger.historyPage(userId, page);
-      const catalogue = new Map((await deps.catalogue.adminList()).map((p) => [p.id, p]));
-      return mapPage(rows, (row) => ({
-        id: row.entry.id,
-        kind: row.entry.kind as LedgerItem['kind'],
-        cubes: row.entry.cubes,
-        planSeconds: row.entry.planSeconds,
-        note: row.entry.note,
-        taskId: row.entry.taskId,
-        createdAt: row.entry.createdAt.toISOString(),
-        task: taskOf(row),
-        product: productOf(row, catalogue),
-      }));
+    page: (userId: string, page: PageRequest) => pageWith(userId, page, readCatalogue),
+    /**
+     * A reader of many pages in a row (the CSV export): the catalogue is read once, with the first
+     * page, instead of once a page. Products changed meanwhile are named as they were then.
+     */
+    reader() {
+      let catalogue: Promise<Map<string, CatalogueEntry>> | undefined;
+      const once = () => (catalogue ??= readCatalogue());
+      return { page: (userId: string, page: PageRequest) => pageWith(userId, page, once) };
     },
   };
 }

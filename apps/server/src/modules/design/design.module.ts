@@ -25,7 +25,7 @@ import { createPresetImages } from './presets/preset-images.ts';
 import { createPresetPicturesRepository } from './presets/preset-pictures.repository.ts';
 import { createPresetPicturesService, createPresetReplacements } from './presets/preset-pictures.service.ts';
 import { promptHelpRoutes } from './prompt-help/prompt-help.routes.ts';
-import { createPromptHelpService } from './prompt-help/prompt-help.service.ts';
+import { createPromptHelpService, type PromptHelpDeps } from './prompt-help/prompt-help.service.ts';
 import { createQueueUpdates } from './queue-updates.ts';
 import { createTaskEvents } from './task-events.ts';
 import { createTaskPayloads } from './task-payload.ts';
@@ -49,8 +49,8 @@ export interface DesignModuleDeps {
   workspace: Pick<WorkspaceService, 'assertFolder'>;
   engines: Pick<EngineRegistry, 'get' | 'canCancelRunning'>;
   translator: Translator | null;
-  /** The language model of "Improve prompt" and how long it is waited for; without one, prompts are composed offline. */
-  promptWriter?: { writer: PromptWriter | null; timeoutMs: number };
+  /** The language model of "Improve prompt", how long it is waited for and its daily bound; without one, prompts are composed offline. */
+  promptWriter?: { writer: PromptWriter | null; timeoutMs: number; daily?: PromptHelpDeps['daily'] };
   /** Hands a task to the generation workers (announces it, or schedules it while it waits for a server). */
   announcer: Pick<LifecycleDeps, 'announcement' | 'enqueue' | 'localSlot'>;
   /** Tells the process running a task to stop it. */

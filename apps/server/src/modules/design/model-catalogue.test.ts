@@ -50,3 +50,21 @@ describe('an engine known only by its descriptor', () => {
     );
   });
 });
+
+describe('the image weight in the studio’s model list', () => {
+  it('is said only for the engines whose iterations read it, so the studio tells subtle from strong variations', () => {
+    const weightOf = (engine: string) => {
+      const routed = generationSettings(
+        loadConfig({ ...env, MODEL_ENGINES: `architecture:${engine}`, GENERATION_ENGINE: 'preview' }, engines),
+        engines,
+      );
+      return createModelCatalogue(routed)
+        .list()
+        .find((m) => m.id === 'architecture')?.capabilities.imageWeight;
+    };
+    // ComfyUI denoises from it, Stability sets its strength or fidelity from it, the preview mixes by it.
+    expect(['comfyui', 'stability', 'preview'].map(weightOf)).toEqual([true, true, true]);
+    // FLUX Kontext, Wan's image edit and GPT Image take no such setting: the weight changes nothing there.
+    expect(['flux', 'wan', 'openai'].map(weightOf)).toEqual([false, false, false]);
+  });
+});

@@ -43,6 +43,8 @@ export function useLogoutAction() {
       },
       onError(err) {
         resumeSession();
+        // The calls endSession() abandoned are in error on a page the user is still signed in to.
+        void queryClient.invalidateQueries();
         toastError(err);
       },
     });

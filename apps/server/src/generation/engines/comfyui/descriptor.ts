@@ -74,6 +74,7 @@ export const comfyui: EngineDescriptor<'comfyui', typeof settings> = {
     reference: true,
     depth: true,
     lineArt: true,
+    imageWeight: true,
     seed: true,
     negativePrompt: true,
     upscale: [2, 4],

@@ -56,6 +56,7 @@ export const flux: EngineDescriptor<'flux', typeof settings> = {
     reference: true,
     depth: false,
     lineArt: false,
+    imageWeight: false,
     seed: true,
     negativePrompt: false,
     upscale: [],

@@ -30,6 +30,7 @@ export const openai: EngineDescriptor<'openai', typeof settings> = {
     referenceModes: ['iterate', 'edit'],
     depth: false,
     lineArt: false,
+    imageWeight: false,
     seed: false,
     negativePrompt: false,
     upscale: [],

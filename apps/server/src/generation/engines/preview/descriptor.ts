@@ -53,6 +53,7 @@ export const preview: EngineDescriptor<'preview', typeof settings> = {
     referenceModes: ['iterate', 'edit'],
     depth: true,
     lineArt: true,
+    imageWeight: true,
     seed: true,
     negativePrompt: true,
     upscale: [2, 4],

@@ -44,6 +44,7 @@ export const stability: EngineDescriptor<'stability', typeof settings> = {
     referenceModes: ['text', 'iterate'],
     depth: true,
     lineArt: true,
+    imageWeight: true,
     seed: true,
     negativePrompt: true,
     // upscale/conservative up to ~5 MP targets, upscale/fast (×4) beyond; resized to the exact target.

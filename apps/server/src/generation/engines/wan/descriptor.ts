@@ -44,6 +44,7 @@ export const wan: EngineDescriptor<'wan', typeof settings> = {
     reference: true,
     depth: false,
     lineArt: false,
+    imageWeight: false,
     seed: true,
     negativePrompt: true,
     upscale: [],

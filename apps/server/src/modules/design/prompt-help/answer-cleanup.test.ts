@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '@turing/contract';
+import { isStorableText, LIMITS } from '@turing/contract';
 import { capLength, readAnswer } from './answer-cleanup.ts';
 
 const en = { lang: 'en', withEnglish: false } as const;
@@ -46,5 +46,18 @@ describe("a language model's answer made into a prompt", () => {
     expect(prompt).toMatch(/phrase \d+$/);
     expect(long.startsWith(prompt)).toBe(true);
     expect(capLength('一'.repeat(LIMITS.promptMax + 10))).toHaveLength(LIMITS.promptMax);
+  });
+
+  it('cuts between characters, never inside an emoji or a rare ideograph the prompt field would refuse', () => {
+    // Each of these takes two UTF-16 units: an odd limit falls between the halves of one.
+    for (const wide of ['😀', '𠀀']) {
+      const long = `x${wide.repeat(LIMITS.promptMax)}`;
+      const capped = capLength(long);
+      expect(capped.length).toBeLessThanOrEqual(LIMITS.promptMax);
+      expect(isStorableText(capped)).toBe(true);
+      expect(long.startsWith(capped)).toBe(true);
+      expect(readAnswer(long, en)!.prompt).toBe(capped);
+    }
+    expect(capLength('a😀😀', 4)).toBe('a😀');
   });
 });

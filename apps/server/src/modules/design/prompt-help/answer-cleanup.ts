@@ -59,12 +59,22 @@ export function oneLine(lines: readonly string[], lang: AnswerLang): string {
     .trim();
 }
 
+/**
+ * The first `max` UTF-16 units of a text, one fewer when the last would be the first half of a
+ * surrogate pair (an emoji, a rare CJK ideograph): a lone half has no UTF-8 form, and the submit
+ * refuses a prompt holding one (TEXT_INVALID_CHAR).
+ */
+function headOf(text: string, max: number) {
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 /** At most `max` characters, cut after the last whole phrase (or word) that fits. */
-export function capLength(text: string, max = LIMITS.promptMax): string {
+export function capLength(text: string, max: number = LIMITS.promptMax): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max + 1);
   const cut = Math.max(...[',', '，', '。', ';', '；', '.', ' '].map((mark) => head.lastIndexOf(mark)));
-  const kept = cut > max / 2 ? head.slice(0, cut) : text.slice(0, max);
+  const kept = cut > max / 2 ? head.slice(0, cut) : headOf(text, max);
   return kept.replace(/[\s,.;:，。；：、]+$/u, '');
 }
 

@@ -123,6 +123,30 @@ describe('POST /design/prompt/improve with OpenAI', () => {
   });
 });
 
+describe('POST /design/prompt/improve past the day’s answers by the language model', () => {
+  let fake: FakeChatCompletions;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await FakeChatCompletions.start('openai');
+    t = await buildTestApp({ OPENAI_API_KEY: fake.key, OPENAI_BASE_URL: fake.baseURL, PROMPT_DAILY_MAX: '2' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('answers offline, with the notice, without asking the model (PROMPT_DAILY_MAX)', async () => {
+    const { cookie } = await registerUser(t);
+    for (let i = 0; i < 2; i++) expect((await improve(t, cookie, { text: 'villa' })).json().data.source).toBe('openai');
+    const past = (await improve(t, cookie, { text: 'villa' })).json().data;
+    expect(past).toMatchObject({ source: 'offline', notes: ['model_failed'] });
+    expect(fake.chats()).toHaveLength(2);
+    // Another user has answers of their own.
+    const other = (await registerUser(t)).cookie;
+    expect((await improve(t, other, { text: 'villa' })).json().data.source).toBe('openai');
+  });
+});
+
 describe('POST /design/prompt/improve with Qwen on DashScope', () => {
   let fake: FakeChatCompletions;
   let t: TestApp;

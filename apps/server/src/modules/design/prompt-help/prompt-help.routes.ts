@@ -7,7 +7,7 @@ import type { PromptHelpService } from './prompt-help.service.ts';
 export const PROMPT_HELP_PER_MINUTE = 20;
 
 export async function promptHelpRoutes(app: FastifyInstance, opts: { help: PromptHelpService }) {
-  defineRoute(app, designRoutes.improvePrompt, async (req) => opts.help.improve(req.body), {
+  defineRoute(app, designRoutes.improvePrompt, async (req) => opts.help.improve(req.body, req.user!.id), {
     rateLimit: {
       max: PROMPT_HELP_PER_MINUTE,
       timeWindow: '1 minute',

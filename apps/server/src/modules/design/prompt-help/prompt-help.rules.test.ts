@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import {
   improvePromptBody,
@@ -12,7 +12,7 @@ import { FakeChatCompletions } from '../../../../test-support/providers/fake-cha
 import { promptWriterFromConfig, type PromptWriter } from '../../../generation/index.ts';
 import { AppError } from '../../../shared/app-error.ts';
 import { TAG_SEEDS } from '../catalogue/tags.data.ts';
-import { createPromptHelpService } from './prompt-help.service.ts';
+import { createPromptHelpService, PROMPT_HELP_IN_FLIGHT_MAX, type PromptHelpDeps } from './prompt-help.service.ts';
 
 /** The catalogue's answer for a type, from the seeds (catalogue.service.ts shapes its tags the same way). */
 function seededTags(type: DesignType): Record<TagCategory, Tag[]> {
@@ -39,8 +39,17 @@ const settings = {
     >,
 };
 
-const help = (writer: PromptWriter | null = null, timeoutMs = 10_000) =>
-  createPromptHelpService({ catalogue: { tags: async (type) => seededTags(type) }, settings, writer, timeoutMs });
+/** The service, asked as one user unless a test names another. */
+const help = (writer: PromptWriter | null = null, timeoutMs = 10_000, more: Partial<PromptHelpDeps> = {}) => {
+  const service = createPromptHelpService({
+    catalogue: { tags: async (type) => seededTags(type) },
+    settings,
+    writer,
+    timeoutMs,
+    ...more,
+  });
+  return { improve: (input: ImprovePromptBody, userId = 'user-a') => service.improve(input, userId) };
+};
 
 const body = (input: z.input<typeof improvePromptBody>): ImprovePromptBody => improvePromptBody.parse(input);
 
@@ -248,5 +257,81 @@ describe('a language model that fails', () => {
   it('is answered for offline when its answer holds no prompt', async () => {
     fake.reply = () => '```\n```';
     expect(await help(writer()).improve(body({ text: 'a pavilion' }))).toMatchObject({ source: 'offline' });
+  });
+});
+
+describe('the bounds on the language model', () => {
+  /** A model whose answers wait until the test lets them go, counting the requests it was sent. */
+  function heldModel() {
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    const model = {
+      asked: 0,
+      letGo: () => letGo(),
+      writer: {
+        source: 'openai',
+        write: async () => {
+          model.asked++;
+          await gate;
+          return 'modern lakeside house, warm evening light';
+        },
+      } satisfies PromptWriter,
+    };
+    return model;
+  }
+
+  /** The identity module's rate counters, in memory: one count a key, never reset within a test. */
+  function dayCounter() {
+    const counts = new Map<string, number>();
+    return {
+      keys: counts,
+      countOver: async (key: string, max: number) => {
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return counts.get(key)! > max;
+      },
+    };
+  }
+
+  it(`asks it for at most ${PROMPT_HELP_IN_FLIGHT_MAX} answers at once in a process, composing the others offline`, async () => {
+    const model = heldModel();
+    const service = help(model.writer);
+    const held = Array.from({ length: PROMPT_HELP_IN_FLIGHT_MAX }, (_, i) =>
+      service.improve(body({ text: 'a pavilion' }), `user-${i}`),
+    );
+    await vi.waitFor(() => expect(model.asked).toBe(PROMPT_HELP_IN_FLIGHT_MAX));
+    const past = await service.improve(body({ text: 'a pavilion' }), 'user-late');
+    expect(past).toMatchObject({ source: 'offline', notes: ['model_failed'] });
+    expect(past.prompt).toContain('landscape pavilion');
+    expect(model.asked).toBe(PROMPT_HELP_IN_FLIGHT_MAX);
+
+    // Answers given free their places: the model is asked again.
+    model.letGo();
+    for (const answer of await Promise.all(held)) expect(answer.source).toBe('openai');
+    expect((await service.improve(body({ text: 'a pavilion' }), 'user-late')).source).toBe('openai');
+  });
+
+  it('asks it for a user’s first answers of the day only, counted in the shared counters', async () => {
+    const model = heldModel();
+    model.letGo();
+    const limits = dayCounter();
+    const service = help(model.writer, 10_000, { daily: { max: 2, limits } });
+    expect((await service.improve(body({ text: 'a pavilion' }))).source).toBe('openai');
+    expect((await service.improve(body({ text: 'a pavilion' }))).source).toBe('openai');
+    expect(await service.improve(body({ text: 'a pavilion' }))).toMatchObject({
+      source: 'offline',
+      notes: ['model_failed'],
+    });
+    expect(model.asked).toBe(2);
+    // Another user's day is their own.
+    expect((await service.improve(body({ text: 'a pavilion' }), 'user-b')).source).toBe('openai');
+    expect([...limits.keys.keys()]).toEqual(['prompt-help:day:user-a', 'prompt-help:day:user-b']);
+  });
+
+  it('counts nothing when there is no language model to ask', async () => {
+    const limits = dayCounter();
+    expect((await help(null, 10_000, { daily: { max: 0, limits } }).improve(body({ text: 'villa' }))).notes).toBe(
+      undefined,
+    );
+    expect(limits.keys.size).toBe(0);
   });
 });

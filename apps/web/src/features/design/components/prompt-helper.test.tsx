@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Model } from '@turing/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -110,6 +111,44 @@ describe('Improve prompt', () => {
     expect(screen.getByText(/英文版本只包含能识别的词语/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '使用英文' }));
     expect(onUse).toHaveBeenCalledWith('architectural visualization, private villa with garden');
+  });
+
+  it('closes an answer written for another model once the model changes', async () => {
+    // The English version comes only for a model that reads English only (not Wan).
+    const api = mockApi({
+      [IMPROVE]: (sent) => ({
+        data:
+          (sent as { model?: string }).model === 'wan'
+            ? { prompt: '湖畔别墅', source: 'offline' }
+            : { prompt: '湖畔别墅', promptEn: 'lakeside villa', source: 'offline' },
+      }),
+    });
+    function Switcher() {
+      const [model, setModel] = useState<Model>('architecture');
+      return (
+        <>
+          <button type="button" onClick={() => setModel('wan')}>
+            Choose Wan
+          </button>
+          <PromptHelper
+            prompt="湖边 别墅"
+            context={{ mode: 'text', type: 'architectural', model, tags }}
+            onUse={vi.fn()}
+          />
+        </>
+      );
+    }
+    renderInApp(<Switcher />);
+    await userEvent.click(improveButton());
+    expect(await screen.findByRole('textbox', { name: 'English version' })).toHaveValue('lakeside villa');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Wan' }));
+    expect(screen.queryByTestId('prompt-helper')).not.toBeInTheDocument();
+
+    await userEvent.click(improveButton());
+    expect(await screen.findByRole('textbox', { name: 'Improved prompt' })).toHaveValue('湖畔别墅');
+    expect(screen.queryByRole('textbox', { name: 'English version' })).not.toBeInTheDocument();
+    expect(api.to(IMPROVE).map((c) => (c.body as { model: string }).model)).toEqual(['architecture', 'wan']);
   });
 
   it('says why it could not help, in the words the server gives', async () => {

@@ -84,7 +84,12 @@ function Version({
 export function PromptHelper({ prompt, context, onUse }: Props) {
   const { t } = useTranslation('design');
   const improve = useImprovePrompt();
-  const [draft, setDraft] = useState<ImprovedPrompt | null>(null);
+  const [open, setOpen] = useState<{ draft: ImprovedPrompt; model: Model | undefined } | null>(null);
+  // An answer is written for the model chosen when it was asked (whether it comes with an English
+  // version depends on it): once another is chosen, the answer shown, or still on its way, is stale.
+  if (open && open.model !== context.model) setOpen(null);
+  const draft = open?.draft ?? null;
+  const setDraft = (next: ImprovedPrompt) => setOpen({ draft: next, model: context.model });
   // Counts the answers shown: each new one takes the focus, edits to it do not.
   const [answers, setAnswers] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -98,18 +103,20 @@ export function PromptHelper({ prompt, context, onUse }: Props) {
     if (answers) areaRef.current?.focus();
   }, [answers]);
 
-  const run = () =>
+  const run = () => {
+    const asked = context.model;
     improve.mutate(
-      { text, mode: context.mode, type: context.type, model: context.model, tags: context.tags, lang: 'auto' },
+      { text, mode: context.mode, type: context.type, model: asked, tags: context.tags, lang: 'auto' },
       {
         onSuccess: (answer) => {
-          setDraft(answer);
+          setOpen({ draft: answer, model: asked });
           setAnswers((n) => n + 1);
         },
       },
     );
+  };
   const close = () => {
-    setDraft(null);
+    setOpen(null);
     improve.reset();
     buttonRef.current?.focus();
   };

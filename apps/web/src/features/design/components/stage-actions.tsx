@@ -23,7 +23,7 @@ import { imageDownload } from '../../../shared/http/image-download.ts';
 import { usePublish } from '../../../shared/ui/publish/publish-context.ts';
 import { useCost } from '../api/get-cost.ts';
 import type { SlotImage } from '../lib/studio-values.ts';
-import { canVary, type VaryStrength } from '../lib/variation.ts';
+import { varyBlock, type VaryBlock, type VaryStrength } from '../lib/variation.ts';
 import { useChosenModel } from './model-picker.tsx';
 
 /** "Vary subtly / strongly" on the result on the stage (see `variationParams`). */
@@ -92,22 +92,28 @@ function UpscaleButton({
   );
 }
 
+/** What the subtle and strong buttons say when they are off for a reason of the result or its model. */
+const VARY_BLOCK_REASON = {
+  model: 'stage2.varyUnsupported',
+  edit: 'stage2.varyEdit',
+  upscale: 'stage2.varyUpscale',
+  weight: 'stage2.varyNoWeight',
+} as const satisfies Record<VaryBlock, string>;
+
 /**
  * "Vary (new seed)" reruns the task as it was; "Vary subtly" and "Vary strongly" start from this
  * result with the same words and a new seed, keeping more or less of it. One group, one price: the
- * three cost what the task cost.
+ * three cost what the task cost. The last two stay off, saying why, where they could not keep their
+ * promise (`varyBlock`): the new seed still works there.
  */
 function VaryGroup({ task, vary, busy, onRegenerate }: Pick<Props, 'task' | 'vary' | 'busy' | 'onRegenerate'>) {
   const { t, i18n } = useTranslation('design');
   const model = useChosenModel(String(task.params.model ?? ''));
   const price = usePrice(vary?.cost);
   const short = vary?.cost ? !vary.cost.enough : false;
-  const unsupported = !canVary(model);
-  const why = short
-    ? t('generate.why.insufficient')
-    : unsupported && model
-      ? t('stage2.varyUnsupported', { name: model.name[i18n.language === 'zh' ? 'zh' : 'en'] })
-      : null;
+  const block = varyBlock(task, model);
+  const name = model?.name[i18n.language === 'zh' ? 'zh' : 'en'] ?? '';
+  const why = short ? t('generate.why.insufficient') : block ? t(VARY_BLOCK_REASON[block], { name }) : null;
   return (
     <span
       className="stage-actions__vary"
@@ -122,7 +128,7 @@ function VaryGroup({ task, vary, busy, onRegenerate }: Pick<Props, 'task' | 'var
           <Tooltip key={strength} title={why ?? t(`stage2.${strength}Hint`)}>
             <Button
               data-testid={`vary-${strength}`}
-              disabled={vary.busy || short || unsupported}
+              disabled={vary.busy || short || block !== null}
               aria-label={t(`stage2.${strength}Name`)}
               onClick={() => vary.onVary(strength)}
             >

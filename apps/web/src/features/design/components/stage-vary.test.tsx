@@ -101,6 +101,36 @@ describe('"Vary subtly" and "Vary strongly" on the stage', () => {
   });
 });
 
+describe('"Vary subtly" and "Vary strongly" where they could not keep their promise', () => {
+  /** The two buttons are off while "Vary (new seed)" stays on; hovering one says why. */
+  async function offSaying(actions: HTMLElement, why: RegExp) {
+    const subtle = within(actions).getByRole('button', { name: 'Vary subtly' });
+    await waitFor(() => expect(subtle).toBeDisabled());
+    expect(within(actions).getByRole('button', { name: 'Vary strongly' })).toBeDisabled();
+    expect(within(actions).getByRole('button', { name: /Vary \(new seed\)/ })).toBeEnabled();
+    await userEvent.hover(subtle);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(why);
+  }
+
+  it('are off for a model that ignores the image weight, where both would make the same image', async () => {
+    const flux = { ...done, params: { ...done.params, model: 'flux-pro' } };
+    serve({ '/design/task/list': { data: { items: [flux], nextCursor: null } } });
+    renderStudio('text');
+    await offSaying(await onStage(), /FLUX Pro does not read how much of the picture to keep/);
+  });
+
+  it('are off for the result of a region edit, whose prompt describes only the region', async () => {
+    const edit = {
+      ...done,
+      mode: 'edit' as const,
+      params: { ...done.params, mode: 'edit' as const, baseImageId: 'b1', maskImageId: 'm1' },
+    };
+    serve({ '/design/task/list': { data: { items: [edit], nextCursor: null } } });
+    renderStudio('text');
+    await offSaying(await onStage(), /its prompt describes only the painted region/);
+  });
+});
+
 describe('a kept seed', () => {
   it('stays through "Copy parameters" of a result', async () => {
     serve();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canVary, VARY_IMAGE_WEIGHT, variationParams } from './variation.ts';
+import { canVary, VARY_IMAGE_WEIGHT, variationParams, varyBlock } from './variation.ts';
 
 const task = {
   params: {
@@ -67,5 +67,19 @@ describe('a variation of a result', () => {
     expect(canVary(caps(['text', 'iterate']))).toBe(true);
     expect(canVary(caps(['text', 'edit']))).toBe(false);
     expect(canVary(undefined)).toBe(true);
+  });
+
+  it('is offered only where it keeps its promise: a model that reads the weight, a result of the whole picture', () => {
+    const model = (modes: string[], imageWeight: boolean) => ({ capabilities: { modes, imageWeight } }) as never;
+    const weighs = model(['text', 'iterate', 'edit', 'upscale'], true);
+    expect(varyBlock({ mode: 'text' }, weighs)).toBeNull();
+    expect(varyBlock({ mode: 'iterate' }, weighs)).toBeNull();
+    // FLUX, Wan and GPT Image iterate but ignore the weight: subtle and strong would be the same image.
+    expect(varyBlock({ mode: 'text' }, model(['text', 'iterate'], false))).toBe('weight');
+    expect(varyBlock({ mode: 'text' }, model(['text', 'edit'], false))).toBe('model');
+    // An edit's words describe its region only; an upscale can exceed the engines' input limits.
+    expect(varyBlock({ mode: 'edit' }, weighs)).toBe('edit');
+    expect(varyBlock({ mode: 'upscale' }, weighs)).toBe('upscale');
+    expect(varyBlock({ mode: 'text' }, undefined)).toBeNull();
   });
 });

@@ -49,3 +49,24 @@ export function variationParams(task: Pick<Task, 'params'>, resultId: string, st
 /** Whether a variation can be made with this model (unknown while the catalogue loads: assumed so). */
 export const canVary = (model: Pick<ModelInfo, 'capabilities'> | undefined) =>
   !model || model.capabilities.modes.includes('iterate');
+
+/**
+ * Why "Vary subtly / strongly" are not offered for a result, or null when they are:
+ * - `model`: its model cannot start from an image at all;
+ * - `edit`: an edit's prompt describes only the painted region, not the picture a variation redraws;
+ * - `upscale`: an upscaled image can exceed what the engines take as an input image;
+ * - `weight`: its model ignores the image weight (FLUX, Wan, GPT Image), so subtle and strong would
+ *   make the same image at the same price.
+ */
+export type VaryBlock = 'model' | 'edit' | 'upscale' | 'weight';
+
+export function varyBlock(
+  task: Pick<Task, 'mode'>,
+  model: Pick<ModelInfo, 'capabilities'> | undefined,
+): VaryBlock | null {
+  if (!canVary(model)) return 'model';
+  if (task.mode === 'edit' || task.mode === 'upscale') return task.mode;
+  // Unknown while the catalogue loads: assumed to read it, as `canVary` assumes it iterates.
+  if (model && !model.capabilities.imageWeight) return 'weight';
+  return null;
+}

@@ -41,6 +41,23 @@ describe('binding WeChat from the account card', () => {
     expect(screen.queryByText(en.account.wechatUnavailable)).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'keeps the query the start address already has',
+      '/turing/unauthorized/wechat/start?site=cn',
+      '/turing/unauthorized/wechat/start?site=cn&intent=bind',
+    ],
+    [
+      'keeps another site’s address whole',
+      'https://auth.example.com/wechat/start?next=%2Fprofile',
+      'https://auth.example.com/wechat/start?next=%2Fprofile&intent=bind',
+    ],
+  ])('%s', async (_what, startUrl, href) => {
+    mockApi({ [INFO]: { data: { enabled: true, startUrl } } });
+    renderInApp(<WechatBind bound={false} />);
+    expect(await screen.findByRole('link', { name: /Bind WeChat/ })).toHaveAttribute('href', href);
+  });
+
   it('shows a bound account as bound, whatever the site offers now', async () => {
     mockApi({ [INFO]: { data: { enabled: false, startUrl: null } } });
     renderInApp(<WechatBind bound />);

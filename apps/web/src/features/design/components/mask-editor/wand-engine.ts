@@ -22,26 +22,49 @@ function inlineEngine(image: HTMLImageElement, imageWidth: number, imageHeight: 
   return { select: (request) => session.then((wand) => wand.select(request)), dispose: () => {} };
 }
 
+interface Pending {
+  request: WandRequest;
+  resolve: (shape: RasterShape | null) => void;
+  reject: (e: Error) => void;
+}
+
 function workerEngine(worker: Worker, image: HTMLImageElement, imageWidth: number, imageHeight: number): WandEngine {
   const grid = workingSize(imageWidth, imageHeight);
-  const waiting = new Map<number, { resolve: (shape: RasterShape | null) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, Pending>();
   let nextId = 1;
+  // Whether the worker has answered at all: until it has, a failure may be the page's policy.
+  let answered = false;
   // A worker that failed (its script did not load, it ran out of memory) answers nothing more.
   let broken: Error | null = null;
+  // The fills on this thread that stand in for a worker that never ran.
+  let inline: WandEngine | null = null;
   const failAll = (error: Error) => {
     broken = error;
     for (const pending of waiting.values()) pending.reject(error);
     waiting.clear();
   };
+  /** The selections waiting, and every one after, go to fills on this thread. */
+  const fallBack = () => {
+    worker.terminate();
+    inline = inlineEngine(image, imageWidth, imageHeight);
+    for (const { request, resolve, reject } of waiting.values()) inline.select(request).then(resolve, reject);
+    waiting.clear();
+  };
   worker.onmessage = ({ data }: MessageEvent<WandWorkerReply>) => {
+    answered = true;
     const pending = waiting.get(data.id);
     waiting.delete(data.id);
     if ('error' in data) pending?.reject(new Error(data.error));
     else pending?.resolve(data.shape);
   };
+  // A content security policy without workers (worker-src) does not make `new Worker` throw: the
+  // browser refuses the script later and reports it here, as it does a script that failed to load.
+  // Before any answer nothing is lost by filling on this thread instead; after one, the worker ran
+  // and broke (out of memory, say), and this image's selections end with that error.
   worker.onerror = (event) => {
     event.preventDefault();
-    failAll(new Error(event.message || 'the wand worker failed'));
+    if (answered) failAll(new Error(event.message || 'the wand worker failed'));
+    else fallBack();
   };
   const post = (message: WandWorkerMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   const loaded = createImageBitmap(image, {
@@ -50,19 +73,19 @@ function workerEngine(worker: Worker, image: HTMLImageElement, imageWidth: numbe
     resizeQuality: 'high',
   }).then((bitmap) => post({ type: 'load', image: bitmap, ...grid, imageWidth, imageHeight }, [bitmap]));
 
+  const ask = (request: WandRequest) =>
+    new Promise<RasterShape | null>((resolve, reject) => {
+      if (broken) return reject(broken);
+      const id = nextId++;
+      waiting.set(id, { request, resolve, reject });
+      post({ type: 'select', id, request });
+    });
+
   return {
-    select: (request) =>
-      loaded.then(
-        () =>
-          new Promise<RasterShape | null>((resolve, reject) => {
-            if (broken) return reject(broken);
-            const id = nextId++;
-            waiting.set(id, { resolve, reject });
-            post({ type: 'select', id, request });
-          }),
-      ),
+    select: (request) => inline?.select(request) ?? loaded.then(() => inline?.select(request) ?? ask(request)),
     dispose: () => {
       worker.terminate();
+      inline = null;
       failAll(new Error('the wand was closed'));
     },
   };
@@ -79,7 +102,7 @@ export function createWandEngine(image: HTMLImageElement, imageWidth: number, im
   try {
     worker = new Worker(new URL('./magic-wand.worker.ts', import.meta.url), { type: 'module' });
   } catch {
-    // A content security policy without workers: slower, but the wand still works.
+    // A browser that refuses at once (most report a refused worker later: see workerEngine).
     return inlineEngine(image, imageWidth, imageHeight);
   }
   return workerEngine(worker, image, imageWidth, imageHeight);
