@@ -63,14 +63,15 @@ export function decodeCursor(cursor: string): CursorPosition | null {
   }
   if (!Array.isArray(value) || value.length !== 2) return null;
   const [sort, id] = value as unknown[];
-  if (typeof sort !== 'string' || sort.length === 0 || sort.length > 64) return null;
+  // Long enough for a name the list is sorted by (the projects' name order carries it in UTF-8 base64).
+  if (typeof sort !== 'string' || sort.length === 0 || sort.length > 400) return null;
   if (typeof id !== 'string' || !UUID.test(id)) return null;
   return { sort, id };
 }
 
 export const cursorField = z
   .string({ error: 'CURSOR_INVALID' })
-  .max(256, { error: 'CURSOR_INVALID', abort: true })
+  .max(600, { error: 'CURSOR_INVALID', abort: true })
   .refine((value) => decodeCursor(value) !== null, 'CURSOR_INVALID');
 
 /** Query fields of every paged list; extend a list's own query with `pageQuery.shape`. */

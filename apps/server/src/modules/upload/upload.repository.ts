@@ -1,24 +1,17 @@
 import { and, eq, gt, inArray, lt, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  folderItems,
-  projects,
-  projectVersions,
-  supportMessages,
-  tasks,
-  uploads,
-  users,
-  works,
-} from '../../db/schema/index.ts';
+import { unusedUpload } from '../../db/kept-uploads.ts';
+import { supportMessages, uploads, users } from '../../db/schema/index.ts';
 
 export type NewUpload = typeof uploads.$inferInsert;
 
 /**
- * Uploads nothing refers to: no profile, ticket, task, folder, community work or project. A new kind of reference must be added
- * here, or the sweep removes images still in use.
+ * Uploads nothing refers to: no profile or ticket, and nothing of the user's work (see
+ * `unusedUpload`: a task, folder, community work or project). A new kind of reference must be added
+ * there, or the sweep removes images still in use.
  */
 function unreferencedBy(db: Db) {
-  // Two NOT EXISTS (not one NOT over an OR) so PostgreSQL plans them as anti-joins.
+  // Each its own NOT EXISTS (not one NOT over an OR) so PostgreSQL plans them as anti-joins.
   return and(
     notExists(
       db
@@ -34,48 +27,8 @@ function unreferencedBy(db: Db) {
     ),
     // Generated results belong to their task; inputs a task was made with stay with it.
     sql`${uploads.taskId} is null`,
-    // Whatever a folder keeps or a community work shows is the user's, however it got there.
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(folderItems)
-        .where(eq(folderItems.uploadId, uploads.id)),
-    ),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(works)
-        .where(eq(works.baseUploadId, uploads.id)),
-    ),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(works)
-        .where(eq(works.uploadId, uploads.id)),
-    ),
-    // A project keeps its versions (a member's base images too), its cover and its style's reference.
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(projectVersions)
-        .where(eq(projectVersions.imageId, uploads.id)),
-    ),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(projects)
-        .where(
-          sql`${projects.coverImageId} = ${uploads.id} or ${projects.style}->>'referenceImageId' = ${uploads.id}::text`,
-        ),
-    ),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(tasks)
-        .where(
-          sql`${tasks.userId} = ${uploads.userId} and ${uploads.id}::text in (${tasks.params}->>'baseImageId', ${tasks.params}->>'referenceImageId', ${tasks.params}->>'depthImageId', ${tasks.params}->>'lineArtImageId', ${tasks.params}->>'maskImageId')`,
-        ),
-    ),
+    // Whatever a folder keeps, a community work shows or a project holds is the user's, however it got there.
+    unusedUpload(uploads.id, uploads.userId),
   )!;
 }
 

@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PageRequest } from '@turing/contract';
 import type { Db } from '../../db/client.ts';
+import { unusedUpload } from '../../db/kept-uploads.ts';
 import { keysetPage, type Keyset } from '../../db/paging.ts';
 import { folderItems, tasks, uploads, works, type FolderItemRow } from '../../db/schema/index.ts';
 import { resultIndexSql } from '../upload/index.ts';
@@ -145,9 +146,10 @@ export function createFolderItemsRepository(db: Db) {
     },
 
     /**
-     * Removes those of the user's images in `uploadIds` that nothing keeps any more: no folder
-     * item, no community work (published or not, nor as its base image) and no task that used it
-     * as an input. Resolves to the storage keys to delete once the transaction commits.
+     * Removes those of the user's images in `uploadIds` that nothing keeps any more (`unusedUpload`:
+     * no folder item, community work, project or task of theirs uses it). An image a project holds
+     * stays, out of the user's folders but in the project. Resolves to the storage keys to delete
+     * once the transaction commits.
      */
     async dropUnkept(userId: string, uploadIds: string[]) {
       const unique = [...new Set(uploadIds)];
@@ -159,12 +161,7 @@ export function createFolderItemsRepository(db: Db) {
             unique.map((id) => sql`${id}::uuid`),
             sql`, `,
           )})
-            and not exists (select 1 from folder_items fi where fi.upload_id = u.id)
-            and not exists (select 1 from works w where w.upload_id = u.id or w.base_upload_id = u.id)
-            and not exists (
-              select 1 from tasks t where t.user_id = u.user_id and u.id::text in (
-                t.params->>'baseImageId', t.params->>'referenceImageId', t.params->>'depthImageId',
-                t.params->>'lineArtImageId', t.params->>'maskImageId'))
+            and ${unusedUpload(sql`u.id`, sql`u.user_id`)}
           returning u.key, u.thumb_key`),
       );
     },

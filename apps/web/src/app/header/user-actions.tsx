@@ -9,6 +9,7 @@ import { toast } from '../../shared/ui/toast.ts';
 import { toastError } from '../../shared/ui/toast-error.ts';
 import { endSession, resumeSession } from '../../shared/http/client.ts';
 import { clearLocalDrafts } from '../../features/design/lib/studio-draft.ts';
+import { clearStudioProjects } from '../../shared/studio/studio-project.ts';
 
 /** The logged-in user's own pages, in the order both the avatar dropdown and the phone menu list them. */
 export const USER_LINKS = [
@@ -35,6 +36,7 @@ export function useLogoutAction() {
         reset();
         // The studio's drafts stay on the server for the next sign-in, not in a browser someone else may use.
         clearLocalDrafts();
+        clearStudioProjects();
         toast.success(t('nav.logoutDone'));
         // Every feature's cached answers (tickets, signed image URLs...) belong to the account
         // leaving; they go once its page has gone too, so that page asks for none of them again.

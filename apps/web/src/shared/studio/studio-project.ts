@@ -86,6 +86,21 @@ export function chooseStudioProject(choice: StudioProjectChoice | null) {
   changed();
 }
 
+/**
+ * Forgets every account's studio project kept in this browser (at logout: the next person to sign in
+ * here starts in no one's project).
+ */
+export function clearStudioProjects() {
+  try {
+    const keys = Object.keys(localStorage).filter((k) => k.startsWith(PREFIX));
+    for (const k of keys) storage.remove(k);
+  } catch {
+    // No storage (a private window that refuses it): nothing was kept either.
+  }
+  styleOff = false;
+  changed();
+}
+
 /** Turns the project's style off (or on again) for the tasks submitted from now on. */
 export function setStudioStyleOff(off: boolean) {
   styleOff = off;

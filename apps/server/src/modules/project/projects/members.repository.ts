@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ProjectRole } from '@turing/contract';
 import type { Db } from '../../../db/client.ts';
-import { projectMembers, projects, users } from '../../../db/schema/index.ts';
+import { projectMembers, projects, studioDrafts, users } from '../../../db/schema/index.ts';
 import { rowsOf } from './projects.repository.ts';
 
 const personFields = {
@@ -94,11 +94,21 @@ export function createMembersRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /**
+     * Takes a member out, and in the same statement the studio drafts they kept in the project
+     * (scope: its id), which they may no longer open. False when they were not a member.
+     */
     async remove(projectId: string, userId: string) {
-      const rows = await db
-        .delete(projectMembers)
-        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
-        .returning({ userId: projectMembers.userId });
+      const rows = rowsOf<{ user_id: string }>(
+        await db.execute(sql`
+          with gone as (
+            delete from ${projectMembers} where project_id = ${projectId} and user_id = ${userId}
+            returning user_id),
+          drafts as (
+            delete from ${studioDrafts} d
+            where d.scope = ${projectId} and d.user_id in (select user_id from gone))
+          select user_id from gone`),
+      );
       return rows.length > 0;
     },
   };

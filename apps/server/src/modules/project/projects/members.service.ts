@@ -89,14 +89,14 @@ export function createMembersService(deps: MembersDeps) {
       return member(body.projectId, body.userId);
     },
 
-    /** Removes a member; their very next call on the project finds nothing. */
+    /** Removes a member, with their drafts in the project; their very next call on it finds nothing. */
     async remove(userId: string, body: { projectId: string; userId: string }) {
       await need(body.projectId, userId, 'memberRemove');
       if (!(await repo.remove(body.projectId, body.userId))) throw new AppError('MEMBER_NOT_FOUND');
       return { ok: true as const };
     },
 
-    /** A member leaves; the owner cannot (they delete the project instead). */
+    /** A member leaves, their drafts in the project with them; the owner cannot (they delete the project instead). */
     async leave(userId: string, projectId: string) {
       const access = await deps.access(projectId, userId);
       if (!access) throw new AppError('PROJECT_NOT_FOUND');

@@ -1,8 +1,9 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LIMITS, type ProjectMember, type ProjectSummary } from '@turing/contract';
-import { projectMembers } from '../../../db/schema/index.ts';
+import { projectMembers, studioDrafts } from '../../../db/schema/index.ts';
 import { makeProject, projectGet, projectPost } from '../../../../test-support/project-helpers.ts';
-import { buildTestApp, readOutbox, seedUser, type TestApp } from '../../../../test-support/test-app.ts';
+import { appHeaders, buildTestApp, readOutbox, seedUser, type TestApp } from '../../../../test-support/test-app.ts';
 import { MEMBER_ADDS_PER_HOUR } from './projects.routes.ts';
 
 let t: TestApp;
@@ -160,5 +161,59 @@ describe('members', () => {
       answers.push(await add(owner.cookie, project.id, `probe${i}@example.com`));
     expect(answers.slice(0, -1).every((a) => a.code === 'MEMBER_USER_NOT_FOUND')).toBe(true);
     expect([answers.at(-1)!.http, answers.at(-1)!.code]).toEqual([429, 'RATE_LIMITED']);
+  });
+});
+
+describe('the studio drafts kept in a project', () => {
+  /** Saves a draft of the studio's text page in a project (or outside any) through the API. */
+  async function saveDraft(cookie: string, projectId?: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/turing/design/draft/save',
+      headers: { ...appHeaders(), cookie },
+      payload: {
+        mode: 'text',
+        ...(projectId && { projectId }),
+        data: { values: { prompt: 'a pavilion' } },
+        baseRev: 0,
+        editedAt: new Date().toISOString(),
+      },
+    });
+    expect(res.json().status).toBe(200);
+  }
+  /** Whose drafts are kept under each scope, as "scope:user" pairs, sorted. */
+  async function kept(scopes: string[]) {
+    const rows = await t.database.db
+      .select({ scope: studioDrafts.scope, userId: studioDrafts.userId })
+      .from(studioDrafts)
+      .where(inArray(studioDrafts.scope, scopes));
+    return rows.map((r) => `${r.scope}:${r.userId}`).sort();
+  }
+
+  it('go with a member who is removed or leaves, and with everyone’s when the project is deleted', async () => {
+    const owner = await seedUser(t);
+    const [removed, leaver, stayer] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const project = await makeProject(t, owner.cookie, 'Harbour villa');
+    const other = await makeProject(t, owner.cookie, 'Lake house');
+    for (const who of [removed, leaver, stayer]) {
+      await add(owner.cookie, project.id, who.user.username, 'editor');
+      await add(owner.cookie, other.id, who.user.username, 'editor');
+    }
+    for (const who of [owner, removed, leaver, stayer]) {
+      await saveDraft(who.cookie, project.id);
+      await saveDraft(who.cookie, other.id);
+    }
+    await saveDraft(removed.cookie);
+
+    await projectPost(t, owner.cookie, '/member/remove', { projectId: project.id, userId: removed.user.id });
+    await projectPost(t, leaver.cookie, '/leave', { id: project.id });
+    const pair = (scope: string, who: { user: { id: string } }) => `${scope}:${who.user.id}`;
+    expect(await kept([project.id])).toEqual([pair(project.id, owner), pair(project.id, stayer)].sort());
+
+    expect((await projectPost(t, owner.cookie, '/delete', { id: project.id })).status).toBe(200);
+    expect(await kept([project.id])).toEqual([]);
+    // Their drafts in the other project, and outside any, are theirs still.
+    expect(await kept([other.id])).toHaveLength(4);
+    expect(await kept(['none'])).toContain(pair('none', removed));
   });
 });

@@ -1,6 +1,7 @@
 import {
   fileSlug,
   LIMITS,
+  type Locale,
   type ProjectAccess,
   type ProjectStyle,
   type TaskMode,
@@ -34,6 +35,9 @@ export const ACCESS_NEEDED = {
 } as const satisfies Record<string, ProjectAccess>;
 export type ProjectOperation = keyof typeof ACCESS_NEEDED;
 
+/** The view a project made without any is given, in the language of the one who made it. */
+export const FIRST_VIEW: Record<Locale, string> = { en: 'View 1', zh: '视图 1' };
+
 /** What the task that made a version did to its source, as the end of the version's title. */
 export function titleSuffix(task: { mode: TaskMode; upscale?: number } | null): string {
   switch (task?.mode) {
@@ -64,6 +68,7 @@ export function versionTitle(
 
 /** What the task's model does with what a style may add (from its engine's capabilities). */
 export interface StyleTakes {
+  /** It uses a reference image in the task's mode (`usesReference`). */
   reference: boolean;
   seed: boolean;
 }
@@ -75,9 +80,10 @@ const within = (text: string, max: number) => [...text].slice(0, max).join('').t
 /**
  * The parameters a task runs with once the project's style is merged in: the style's words after
  * the user's own prompt (within the prompt's length), its style and material tags after the user's
- * (each once, within the per-category cap), its reference image for an iterate task whose model
- * takes one and that has none, and with a fixed seed policy its seed when the user gave none and
- * the model keeps seeds. An upscale follows no prompt, so it keeps its parameters as they are.
+ * (each once, within the per-category cap), its reference image for a task that has none when its
+ * model uses one in the task's mode (text to image too), and with a fixed seed policy its seed when
+ * the user gave none and the model keeps seeds. An upscale follows no prompt, so it keeps its
+ * parameters as they are.
  */
 export function mergeStyle(params: TaskParams, style: ProjectStyle, takes: StyleTakes): TaskParams {
   if (params.mode === 'upscale') return params;
@@ -92,7 +98,7 @@ export function mergeStyle(params: TaskParams, style: ProjectStyle, takes: Style
     material: unique([...params.tags.material, ...style.materialTags]).slice(0, cap),
   };
   const reference =
-    params.mode === 'iterate' && takes.reference && !params.referenceImageId && style.referenceImageId
+    takes.reference && !params.referenceImageId && style.referenceImageId
       ? { referenceImageId: style.referenceImageId }
       : {};
   const seed =

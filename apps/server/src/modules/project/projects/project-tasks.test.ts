@@ -20,7 +20,7 @@ import {
   uploadPicture,
 } from '../../../../test-support/project-helpers.ts';
 import { seedUser } from '../../../../test-support/test-app.ts';
-import { allImages, createFolder, generate } from '../../../../test-support/workspace-helpers.ts';
+import { allImages, call, createFolder, generate } from '../../../../test-support/workspace-helpers.ts';
 
 // Tasks made in a project's view, run by the preview engine: who may, with which images and style,
 // and their results joining the view as versions.
@@ -208,6 +208,62 @@ describe('the project style in a task', () => {
     const off = await run(editor.cookie, asked);
     expect([off.params.prompt, off.params.projectStyle]).toEqual(['a courtyard', undefined]);
   });
+
+  it('applies without its reference once that image is gone, which the project then forgets', async () => {
+    const { owner, editor, project, street, sketch } = await team();
+    const reference = (await uploadImage(t, editor.cookie, await photo(160, 120), 'ref')).id;
+    const style = { referenceImageId: reference, words: 'warm timber' };
+    await projectPost(t, editor.cookie, '/style', { projectId: project.id, style, styleOn: true });
+    // The image goes from under the style (as with its owner's account).
+    await t.database.db.delete(uploads).where(inArray(uploads.id, [reference]));
+
+    const task = await run(owner.cookie, {
+      mode: 'iterate',
+      prompt: 'a courtyard',
+      baseImageId: sketch,
+      projectId: project.id,
+      viewId: street,
+    });
+    expect(task.state).toBe('complete');
+    expect(task.params).toMatchObject({ prompt: 'a courtyard, warm timber', projectStyle: false });
+    expect(task.params).not.toHaveProperty('referenceImageId');
+
+    const found = (await projectGet<ProjectDetail>(t, owner.cookie, `/get?id=${project.id}`)).data;
+    expect([found.style?.referenceImageId, found.style?.words, found.styleReferenceUrl]).toEqual([
+      null,
+      'warm timber',
+      null,
+    ]);
+    const [stored] = await t.database.db
+      .select({ style: projects.style })
+      .from(projects)
+      .where(inArray(projects.id, [project.id]));
+    expect(stored!.style).toMatchObject({ referenceImageId: null, words: 'warm timber' });
+  });
+
+  it('adds its reference in every mode the model uses one in, and none where it does not', async () => {
+    const { owner, project, street, sketch } = await team();
+    const reference = (await uploadImage(t, owner.cookie, await photo(160, 120), 'ref')).id;
+    await projectPost(t, owner.cookie, '/style', {
+      projectId: project.id,
+      style: { referenceImageId: reference },
+      styleOn: true,
+    });
+    const where = { projectId: project.id, viewId: street };
+    const mask = (await uploadImage(t, owner.cookie, await photo(), 'mask')).id;
+    // The preview model uses a reference when it varies or edits an image, not from text alone.
+    const edited = await run(owner.cookie, {
+      mode: 'edit',
+      prompt: 'a door',
+      baseImageId: sketch,
+      maskImageId: mask,
+      ...where,
+    });
+    expect(edited.params.referenceImageId).toBe(reference);
+    const text = await run(owner.cookie, { mode: 'text', prompt: 'a pavilion', ...where });
+    expect(text.state).toBe('complete');
+    expect(text.params).not.toHaveProperty('referenceImageId');
+  });
 });
 
 describe('a folder turned into a project', () => {
@@ -244,6 +300,54 @@ describe('a folder turned into a project', () => {
         code: 'FOLDER_NOT_FOUND',
       },
     );
+  });
+});
+
+describe('images deleted from the workspace', () => {
+  it('stay in the projects that hold them: a folder deleted with its images leaves the project whole', async () => {
+    const { cookie } = await seedUser(t);
+    const folder = await createFolder(t, cookie, 'Competition');
+    const made = await generate(t, cookie, 2, folder.id);
+    const project = (
+      await projectPost<ProjectDetail>(t, cookie, '/from-folder', { folderId: folder.id, viewName: 'Main' })
+    ).data;
+    const viewId = project.views[0]!.id;
+    await projectPost(t, cookie, '/update', { id: project.id, coverImageId: made.results[0]!.id });
+    const before = await versions(cookie, viewId);
+    expect(before).toHaveLength(2);
+
+    const gone = await call(t, cookie, 'POST', '/folder/delete', { id: folder.id, images: 'delete' });
+    expect(gone).toMatchObject({ status: 200, data: { deleted: 2 } });
+    const after = await versions(cookie, viewId);
+    expect(after.map((v) => v.imageId)).toEqual(before.map((v) => v.imageId));
+    for (const v of after) {
+      expect((await t.app.inject({ method: 'GET', url: v.url })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: v.thumbUrl })).statusCode).toBe(200);
+    }
+    const found = (await projectGet<ProjectDetail>(t, cookie, `/get?id=${project.id}`)).data;
+    expect(found).toMatchObject({ versionCount: 2, coverUrl: expect.stringContaining('.thumb.webp') });
+  });
+
+  it('are removed when nothing keeps them: a project’s style reference is kept, a loose image is not', async () => {
+    const { owner, project } = await team();
+    const folder = await createFolder(t, owner.cookie, 'Looks');
+    const made = await generate(t, owner.cookie, 2, folder.id);
+    const [reference, loose] = made.results.map((r) => r.id) as [string, string];
+    await projectPost(t, owner.cookie, '/style', {
+      projectId: project.id,
+      style: { referenceImageId: reference },
+      styleOn: true,
+    });
+    const items = await allImages(t, owner.cookie, folder.id);
+    const res = await call(t, owner.cookie, 'POST', '/image/delete', { ids: items.map((i) => i.id) });
+    expect(res).toMatchObject({ status: 200, data: { count: 2 } });
+    const left = await t.database.db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(inArray(uploads.id, [reference, loose]));
+    expect(left.map((r) => r.id)).toEqual([reference]);
+    const found = (await projectGet<ProjectDetail>(t, owner.cookie, `/get?id=${project.id}`)).data;
+    expect(found.styleReferenceUrl).toContain('.thumb.webp');
   });
 });
 

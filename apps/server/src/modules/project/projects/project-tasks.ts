@@ -33,10 +33,11 @@ export function createProjectTasks(deps: ProjectTasksDeps) {
   return {
     /**
      * Checks a task made in a project before anything is charged: the caller edits the project, the
-     * view is one of its views and has room. Resolves to the parameters it runs with (the style
-     * merged in unless the task or the project turned it off; then marked as applied, so copying
-     * them replays the task exactly) and the images of the project it names, by id, which the caller
-     * may use though another member made them.
+     * view is one of its views and has room for this task's images besides those its unfinished
+     * tasks will add (a result that cannot join would be charged for nothing). Resolves to the
+     * parameters it runs with (the style merged in unless the task or the project turned it off;
+     * then marked as applied, so copying them replays the task exactly) and the images of the
+     * project it names, by id, which the caller may use though another member made them.
      */
     async prepare(
       userId: string,
@@ -48,15 +49,22 @@ export function createProjectTasks(deps: ProjectTasksDeps) {
       assertAccess(await deps.access(projectId, userId), ACCESS_NEEDED.generate);
       const view = viewId ? await repo.view(viewId) : null;
       if (!view || view.view.projectId !== projectId) throw new AppError('VIEW_NOT_FOUND');
-      if (Number(view.versionCount) >= caps.versions)
-        throw new AppError('VERSION_LIMIT', { params: { max: caps.versions } });
+      const coming = Number(view.versionCount) + (await repo.pendingResults(view.view.id)) + params.count;
+      if (coming > caps.versions) throw new AppError('VERSION_LIMIT', { params: { max: caps.versions } });
       const look = await deps.styleOf(projectId);
-      const styled =
+      let styled =
         params.projectStyle !== false && look?.styleOn && look.style
           ? { ...mergeStyle(params, look.style, takes), projectStyle: false }
           : params;
-      const images = await repo.imagesOf(projectId, inputIds(styled));
-      return { params: styled, images: new Map(images.map((row) => [row.id, row])) };
+      const images = new Map((await repo.imagesOf(projectId, inputIds(styled))).map((row) => [row.id, row]));
+      // The style's reference may be gone (its image deleted with its owner's account): the style
+      // applies without it rather than refusing every task of the project.
+      const added = styled.referenceImageId !== params.referenceImageId ? styled.referenceImageId : undefined;
+      if (added && !images.has(added)) {
+        const { referenceImageId: _gone, ...rest } = styled;
+        styled = rest;
+      }
+      return { params: styled, images };
     },
 
     /** An input image of a task of the user's that belongs to a project they edit (the workers read it). */

@@ -4,6 +4,7 @@ import { PROJECT_LIMITS } from '@turing/contract';
 import { projectMembers, projects } from '../../../db/schema/index.ts';
 import { makeProject, projectPost, uploadPicture } from '../../../../test-support/project-helpers.ts';
 import { buildTestApp, seedUser, type TestApp } from '../../../../test-support/test-app.ts';
+import { createVersionsRepository } from './versions.repository.ts';
 
 // PostgreSQL only: parallel requests on separate connections racing for the last places under a cap.
 let t: TestApp;
@@ -90,6 +91,38 @@ describe('project caps under a race', () => {
       images.map((imageId) => projectPost(t, owner.cookie, '/version/add', { viewId, imageId, kind: 'base' })),
     );
     expect(codes(answers)).toEqual({ made: 5, refused: Array(15).fill('VERSION_LIMIT') });
+    expect(await count('project_versions', 'view_id', viewId)).toBe(max);
+  });
+
+  it('lets 20 tasks completing at once, five short of the cap, add exactly five results', async () => {
+    const owner = await seedUser(t);
+    const project = await makeProject(t, owner.cookie);
+    const viewId = project.views[0]!.id;
+    const max = PROJECT_LIMITS.versionsPerView;
+    await t.database.db.execute(sql`
+      with made as (
+        insert into uploads (user_id, kind, key, mime, width, height, bytes)
+        select ${owner.user.id}::uuid, 'base', 'base/race-' || gen_random_uuid() || '.png', 'image/png', 8, 8, 10
+        from generate_series(1, ${max - 5}) g
+        returning id)
+      insert into project_versions (project_id, view_id, image_id, kind)
+      select ${project.id}::uuid, ${viewId}::uuid, id, 'base' from made`);
+    // Twenty tasks of the view, one result each, finishing together.
+    const made = await t.database.query<{ id: string }>(
+      `with made as (
+         insert into tasks (user_id, mode, params, engine, state, project_id, view_id)
+         select $1::uuid, 'text', '{"mode":"text","prompt":"x"}'::jsonb, 'preview', 'complete', $2::uuid, $3::uuid
+         from generate_series(1, 20) g
+         returning id),
+       results as (
+         insert into uploads (user_id, kind, key, mime, width, height, bytes, task_id)
+         select $1::uuid, 'result', 'result/race-' || gen_random_uuid() || '.png', 'image/png', 8, 8, 10, id from made)
+       select id from made`,
+      [owner.user.id, project.id, viewId],
+    );
+    await Promise.all(
+      made.map(({ id }) => t.database.transaction((tx) => createVersionsRepository(tx).addTaskResults(id, max))),
+    );
     expect(await count('project_versions', 'view_id', viewId)).toBe(max);
   });
 });

@@ -10,6 +10,7 @@ import {
   projects,
   projectVersions,
   projectViews,
+  studioDrafts,
   uploads,
   users,
 } from '../../../db/schema/index.ts';
@@ -57,8 +58,12 @@ const summaryQuery = (db: Db, userId: string, extra: Record<string, SQL> = {}) =
     .leftJoin(cover, eq(cover.id, coverId))
     .$dynamic();
 
-/** Where a page of the list starts: after this project in the list's order. */
-export type ListAfter = { sort: 'updated' | 'created'; at: string; id: string } | { sort: 'name'; id: string };
+/**
+ * Where a page of the list starts: after this position in the list's order (a time or a lower-cased
+ * name, and an id), as the cursor carries it: no other project is looked up to find it.
+ */
+export type ListAfter =
+  { sort: 'updated' | 'created'; at: string; id: string } | { sort: 'name'; name: string; id: string };
 
 export interface ListFilter {
   whose: 'all' | 'own' | 'shared';
@@ -108,10 +113,11 @@ function listWhere(userId: string, f: ListFilter): SQL | undefined {
 function listOrder(f: ListFilter) {
   const lowerName = sql`lower(${projects.name})`;
   if (f.sort === 'name') {
-    const after = f.after
-      ? sql`(${lowerName}, ${projects.id}) > (select lower(a.name), a.id from ${projects} a where a.id = ${f.after.id})`
-      : undefined;
-    return { after, orderBy: [asc(lowerName), asc(projects.id)], sortKey: sql<string>`'name'` };
+    const after =
+      f.after && 'name' in f.after
+        ? sql`(${lowerName}, ${projects.id}) > (${f.after.name}::text, ${f.after.id}::uuid)`
+        : undefined;
+    return { after, orderBy: [asc(lowerName), asc(projects.id)], sortKey: sql<string>`${lowerName}` };
   }
   const column = f.sort === 'created' ? projects.createdAt : projects.updatedAt;
   const after =
@@ -202,8 +208,28 @@ export function createProjectsRepository(db: Db) {
         .where(eq(projects.id, id));
     },
 
+    /**
+     * Deletes the project, and in the same statement the studio drafts its owner and members kept in
+     * it (their scope is its id, which no key ties to the project).
+     */
     async remove(id: string) {
-      await db.delete(projects).where(eq(projects.id, id));
+      await db.execute(sql`
+        with gone as (delete from ${projects} where id = ${id} returning id, owner_id),
+          people as (
+            select owner_id as user_id from gone
+            union all select m.user_id from ${projectMembers} m where m.project_id in (select id from gone))
+        delete from ${studioDrafts} d
+        where d.scope = ${id} and d.user_id in (select user_id from people)`);
+    },
+
+    /**
+     * Takes a style's reference image that is gone out of the style (unless the style names another
+     * one by now); the rest of the style stays as it was.
+     */
+    async dropStyleReference(id: string, imageId: string) {
+      await db.execute(sql`
+        update ${projects} set style = jsonb_set(style, '{referenceImageId}', 'null'::jsonb)
+        where id = ${id} and style->>'referenceImageId' = ${imageId}`);
     },
 
     /** Whether the image is one of the project's versions. */

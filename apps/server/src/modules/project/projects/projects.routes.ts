@@ -30,7 +30,7 @@ export async function projectsRoutes(
 
   defineRoute(app, r.projects, async (req) => projects.list(req.user!.id, req.query));
   defineRoute(app, r.project, async (req) => projects.get(req.user!.id, req.query.id));
-  defineRoute(app, r.projectCreate, async (req) => projects.create(req.user!.id, req.body), creates);
+  defineRoute(app, r.projectCreate, async (req) => projects.create(req.user!.id, req.body, req.locale), creates);
   defineRoute(app, r.projectFromFolder, async (req) => projects.fromFolder(req.user!.id, req.body), creates);
   defineRoute(app, r.projectUpdate, async (req) => projects.update(req.user!.id, req.body));
   defineRoute(app, r.projectDelete, async (req) => projects.remove(req.user!.id, req.body.id));

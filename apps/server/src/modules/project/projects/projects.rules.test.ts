@@ -115,9 +115,8 @@ describe('the project style joining a task', () => {
     const merged = mergeStyle(plain, style, { reference: false, seed: false });
     expect(merged.referenceImageId).toBeUndefined();
     expect(merged.seed).toBeUndefined();
-    // A text task takes no reference image; a free seed policy gives no seed.
+    // A free seed policy gives no seed.
     const text = mergeStyle(taskParams.parse({ mode: 'text', prompt: 'a pavilion' }), style, takesAll);
-    expect(text.referenceImageId).toBeUndefined();
     expect(text.prompt).toBe('a pavilion, warm timber, soft dusk light');
     const free = mergeStyle(
       taskParams.parse({ mode: 'text', prompt: 'x' }),
@@ -125,6 +124,16 @@ describe('the project style joining a task', () => {
       takesAll,
     );
     expect(free.seed).toBeUndefined();
+  });
+
+  it('gives the reference to a task of any mode whose model uses one in it, text to image too', () => {
+    const text = taskParams.parse({ mode: 'text', prompt: 'a pavilion' });
+    expect(mergeStyle(text, style, takesAll).referenceImageId).toBe(REF);
+    expect(mergeStyle(text, style, { reference: false, seed: true }).referenceImageId).toBeUndefined();
+    const edit = taskParams.parse({ mode: 'edit', baseImageId: BASE, maskImageId: OWN_REF });
+    expect(mergeStyle(edit, style, takesAll).referenceImageId).toBe(REF);
+    // A style without a reference adds none.
+    expect(mergeStyle(text, { ...style, referenceImageId: null }, takesAll)).not.toHaveProperty('referenceImageId');
   });
 
   it('stays within the prompt length and the tag caps, and leaves upscales alone', () => {

@@ -3,6 +3,7 @@ import {
   decodeCursor,
   encodeCursor,
   PROJECT_LIMITS,
+  type Locale,
   type Page,
   type ProjectAccess,
   type ProjectDetail,
@@ -15,7 +16,7 @@ import type { Scoped, Transactor } from '../../../db/scoped.ts';
 import { AppError } from '../../../shared/app-error.ts';
 import { assertAccess } from '../project-access.ts';
 import { detailOf, summaryOf, type ImageUrl } from './project-dto.ts';
-import { ACCESS_NEEDED } from './project-rules.ts';
+import { ACCESS_NEEDED, FIRST_VIEW } from './project-rules.ts';
 import type { ListAfter, ProjectsRepository } from './projects.repository.ts';
 import type { VersionsRepository } from './versions.repository.ts';
 
@@ -62,14 +63,29 @@ export interface ListQuery {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const invalidCursor = () => new AppError('CURSOR_INVALID', { details: [{ field: 'cursor', code: 'CURSOR_INVALID' }] });
 
+/**
+ * The name order's sort key as a cursor carries it: the lower-cased name in URL-safe base64 (a
+ * cursor is ASCII), after a marker no time starts with.
+ */
+const NAME_KEY = 'n:';
+const nameKey = (lowerName: string) => `${NAME_KEY}${Buffer.from(lowerName, 'utf8').toString('base64url')}`;
+function nameOf(key: string): string | null {
+  const code = key.slice(NAME_KEY.length);
+  if (!key.startsWith(NAME_KEY) || !/^[\w-]+$/.test(code)) return null;
+  const name = Buffer.from(code, 'base64url').toString('utf8');
+  // Only what nameKey makes: bytes that are not UTF-8 (or a NUL, which no text column holds) are refused.
+  return nameKey(name) === key && !name.includes('\0') ? name : null;
+}
+
 /** Where the page after `cursor` starts; a cursor of another order (or not this API's) is refused. */
 function afterOf(query: ListQuery): ListAfter | undefined {
   if (!query.cursor) return undefined;
   const at = decodeCursor(query.cursor);
   if (!at) throw invalidCursor();
   if (query.sort === 'name') {
-    if (at.sort !== 'name') throw invalidCursor();
-    return { sort: 'name', id: at.id };
+    const name = nameOf(at.sort);
+    if (name === null) throw invalidCursor();
+    return { sort: 'name', name, id: at.id };
   }
   if (!TIMESTAMP.test(at.sort) || Number.isNaN(Date.parse(`${at.sort.slice(0, 23)}Z`))) throw invalidCursor();
   return { sort: query.sort, at: at.sort, id: at.id };
@@ -85,7 +101,7 @@ export function createProjectsService(deps: ProjectsDeps) {
     assertAccess(await deps.access(projectId, userId), ACCESS_NEEDED[op]);
 
   async function detail(userId: string, id: string): Promise<ProjectDetail> {
-    const summary = await repo.summary(userId, id);
+    let summary = await repo.summary(userId, id);
     if (!summary) throw new AppError('PROJECT_NOT_FOUND');
     const referenceId = summary.project.style?.referenceImageId;
     const [views, currents, reference] = await Promise.all([
@@ -93,6 +109,13 @@ export function createProjectsService(deps: ProjectsDeps) {
       deps.versions.pool.currents({ projectId: id }),
       referenceId ? repo.imageKeys(referenceId) : null,
     ]);
+    const style = summary.project.style;
+    // A reference whose image is gone (deleted with its owner's account) is taken out of the style,
+    // which applies without it, so no one is shown an image that is not there.
+    if (referenceId && style && !reference) {
+      await repo.dropStyleReference(id, referenceId);
+      summary = { ...summary, project: { ...summary.project, style: { ...style, referenceImageId: null } } };
+    }
     return detailOf(
       summary,
       views.map((row) => ({ row, current: currents.get(row.view.id) ?? null })),
@@ -132,7 +155,9 @@ export function createProjectsService(deps: ProjectsDeps) {
       return {
         items: items.map((row) => summaryOf(row, url)),
         nextCursor:
-          rows.length > query.limit && last ? encodeCursor({ sort: last.sortKey, id: last.project.id }) : null,
+          rows.length > query.limit && last
+            ? encodeCursor({ sort: query.sort === 'name' ? nameKey(last.sortKey) : last.sortKey, id: last.project.id })
+            : null,
       };
     },
 
@@ -141,8 +166,10 @@ export function createProjectsService(deps: ProjectsDeps) {
       return detail(userId, id);
     },
 
-    async create(userId: string, body: { name: string; note: string; views: string[] }) {
-      return detail(userId, await make(userId, { name: body.name, note: body.note }, body.views));
+    /** A project asked for without views gets one ("View 1", in the caller's language) to work in at once. */
+    async create(userId: string, body: { name: string; note: string; views: string[] }, locale: Locale) {
+      const views = body.views.length ? body.views : [FIRST_VIEW[locale]];
+      return detail(userId, await make(userId, { name: body.name, note: body.note }, views));
     },
 
     /** A folder of the caller's becomes a project with one view holding its images (the folder stays). */
@@ -167,7 +194,7 @@ export function createProjectsService(deps: ProjectsDeps) {
       return detail(userId, id);
     },
 
-    /** The owner deletes the project; its images stay in their folders. */
+    /** The owner deletes the project, and its members' drafts in it; its images stay in their folders. */
     async remove(userId: string, id: string) {
       await need(id, userId, 'projectDelete');
       await repo.remove(id);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_LIMITS, type ProjectDetail, type ProjectSummary } from '@turing/contract';
+import { encodeCursor, PROJECT_LIMITS, type ProjectDetail, type ProjectSummary } from '@turing/contract';
 import { projectComments, projectReads, projects, uploads } from '../../../db/schema/index.ts';
 import {
   addMember,
@@ -63,6 +63,14 @@ describe('making projects', () => {
     ]);
     const again = await projectGet<ProjectDetail>(t, cookie, `/get?id=${res.data.id}`);
     expect(again.data).toEqual(res.data);
+  });
+
+  it('gives a project asked for without views one to work in, named in the caller’s language', async () => {
+    const { cookie } = await seedUser(t);
+    const en = await projectPost<ProjectDetail>(t, cookie, '/create', { name: 'Lake house' });
+    expect(en.data.views.map((v) => [v.name, v.sort])).toEqual([['View 1', 0]]);
+    const zh = await projectPost<ProjectDetail>(t, cookie, '/create', { name: '湖边小屋', views: [] }, 'zh');
+    expect(zh.data).toMatchObject({ viewCount: 1, views: [{ name: '视图 1' }] });
   });
 
   it('refuses bad input with its localised message and makes nothing', async () => {
@@ -359,6 +367,45 @@ describe('the project list', () => {
     expect(await everything(cookie, `from=${today}&to=${today}&sort=name`, 10)).toHaveLength(5);
     expect(await everything(cookie, 'to=2020-01-01')).toEqual([]);
     expect(await everything(cookie, 'from=2999-01-01')).toEqual([]);
+  });
+
+  it('pages by name from the name in the cursor, whatever became of the project it ended on', async () => {
+    const { cookie } = await seedUser(t);
+    const ids: Record<string, string> = {};
+    // Names of every width, up to the longest allowed, in letters beyond ASCII too.
+    const long = '海'.repeat(PROJECT_LIMITS.nameMax);
+    for (const name of ['alpha', 'bravo', 'charlie', 'delta', 'echo', long, '😀'.repeat(PROJECT_LIMITS.nameMax / 2)])
+      ids[name] = (await makeProject(t, cookie, name)).id;
+    expect(await everything(cookie, 'sort=name', 1)).toHaveLength(7);
+    const first = await list(cookie, 'sort=name&limit=2');
+    expect(first.data.items.map((p) => p.name)).toEqual(['alpha', 'bravo']);
+    // The project the page ended on is renamed to the end of the list: the next page follows "bravo" still.
+    await projectPost(t, cookie, '/update', { id: ids.bravo!, name: 'zulu' });
+    const next = await list(cookie, `sort=name&limit=2&cursor=${first.data.nextCursor}`);
+    expect(next.data.items.map((p) => p.name)).toEqual(['charlie', 'delta']);
+    // ... and deleted, it still does.
+    await projectPost(t, cookie, '/delete', { id: ids.bravo! });
+    const again = await list(cookie, `sort=name&limit=2&cursor=${first.data.nextCursor}`);
+    expect(again.data.items.map((p) => p.name)).toEqual(['charlie', 'delta']);
+    const after = await list(cookie, `sort=name&limit=1&cursor=${next.data.nextCursor}`);
+    expect(after.data.items.map((p) => p.name)).toEqual(['echo']);
+  });
+
+  it('never pages by another user’s project: a cursor naming one by its id alone is refused', async () => {
+    const { cookie } = await seedUser(t);
+    const stranger = await seedUser(t);
+    for (const name of ['alpha', 'mike', 'zulu']) await makeProject(t, cookie, name);
+    const theirs = await makeProject(t, stranger.cookie, 'november');
+    const res = await list(cookie, `sort=name&cursor=${encodeCursor({ sort: 'name', id: theirs.id })}`);
+    expect([res.http, res.code]).toEqual([400, 'CURSOR_INVALID']);
+    // A made-up position pages the caller's own projects from that name, and tells nothing of others.
+    const made = `n:${Buffer.from('november').toString('base64url')}`;
+    const from = await list(cookie, `sort=name&cursor=${encodeCursor({ sort: made, id: theirs.id })}`);
+    expect(from.data.items.map((p) => p.name)).toEqual(['zulu']);
+    for (const sort of ['n:', 'n:*', `n:${Buffer.from([0xff, 0xfe]).toString('base64url')}`, 'n:AA'])
+      expect((await list(cookie, `sort=name&cursor=${encodeCursor({ sort, id: theirs.id })}`)).code).toBe(
+        'CURSOR_INVALID',
+      );
   });
 
   it('refuses a cursor of another order or not made by the API', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ProjectAccess } from '@turing/contract';
+import { isFinished, TASK_STATES, type ProjectAccess } from '@turing/contract';
 import type { Db } from '../../../db/client.ts';
+import { inTransaction } from '../../../db/database.ts';
 import {
   folderItems,
   projectMembers,
@@ -63,6 +64,21 @@ const ofProject = (p: SQL) =>
     or exists (select 1 from ${projects} s where s.id = ${p}
       and (s.cover_image_id = ${uploads.id} or s.style->>'referenceImageId' = ${uploads.id}::text)))`;
 const NOT_PRIVATE_KINDS = sql`${uploads.kind} not in ('avatar', 'support')`;
+
+/**
+ * Whether the image belongs to a project the user edits. Found from the image, never by going
+ * through every project: the versions that hold it, the projects whose cover or style's reference it
+ * is (each on its own index), and only then whether the user edits the project.
+ */
+const inProjectEditedBy = (imageId: string, userId: string) =>
+  sql`(exists (select 1 from ${projectVersions} pv where pv.image_id = ${imageId}::uuid
+        and ${editsProject(sql`pv.project_id`, userId)})
+    or exists (select 1 from ${projects} pc where pc.cover_image_id = ${imageId}::uuid
+        and ${editsProject(sql`pc.id`, userId)})
+    or exists (select 1 from ${projects} ps where ps.style->>'referenceImageId' = ${imageId}::text
+        and ${editsProject(sql`ps.id`, userId)}))`;
+/** A task that has not finished yet: its results are still to join its view. */
+const UNFINISHED = TASK_STATES.filter((state) => !isFinished(state));
 
 /** Views, their versions, and what tasks made in them add. */
 export function createVersionsRepository(db: Db) {
@@ -258,27 +274,36 @@ export function createVersionsRepository(db: Db) {
     },
 
     /**
-     * The results of a task made in a view become its versions, in the completion's transaction: one
-     * statement, safe to run again. Only while the task's maker may still edit the project, and only
-     * as many as the view has room for; the parent is the task's base image when the view holds it.
+     * The results of a task made in a view become its versions, in the completion's transaction (or
+     * one of its own when there is none), safe to run again. Only while the task's maker may still
+     * edit the project, and only as many as the view has room for; the parent is the task's base
+     * image when the view holds it.
      */
-    async addTaskResults(taskId: string, max: number) {
-      await db.execute(sql`
-        with added as (
-          insert into ${projectVersions} (project_id, view_id, image_id, kind, task_id, parent_image_id, added_by, created_at)
-          select w.project_id, w.id, r.id, 'result', t.id,
-            (select b.image_id from ${projectVersions} b where b.view_id = w.id and b.image_id::text = t.params->>'baseImageId'),
-            t.user_id, r.created_at
-          from ${tasks} t
-          join ${projectViews} w on w.id = t.view_id and w.project_id = t.project_id
-          join (select u.id, u.created_at, row_number() over (order by u.created_at, u.id) as n
-            from ${uploads} u where u.task_id = ${taskId} and u.kind = 'result') r on true
-          where t.id = ${taskId} and ${editsProject(sql`w.project_id`, sql`t.user_id`)}
-            and (select count(*) from ${projectVersions} c where c.view_id = w.id) + r.n <= ${max}
-          on conflict (view_id, image_id) do nothing
-          returning project_id)
-        update ${projects} set updated_at = now() where id in (select project_id from added)`);
-    },
+    addTaskResults: (taskId: string, max: number) =>
+      inTransaction(db, async (tx) => {
+        // The view's row first, as insertVersionUnderCap does: two completions (or a completion and
+        // an add) count one after another, so together they never pass the cap. The count is a
+        // later statement, which sees what the one before it committed.
+        await tx.execute(sql`
+          select 1 from ${projectViews} w
+          where w.id = (select t.view_id from ${tasks} t where t.id = ${taskId})
+          for no key update`);
+        await tx.execute(sql`
+          with added as (
+            insert into ${projectVersions} (project_id, view_id, image_id, kind, task_id, parent_image_id, added_by, created_at)
+            select w.project_id, w.id, r.id, 'result', t.id,
+              (select b.image_id from ${projectVersions} b where b.view_id = w.id and b.image_id::text = t.params->>'baseImageId'),
+              t.user_id, r.created_at
+            from ${tasks} t
+            join ${projectViews} w on w.id = t.view_id and w.project_id = t.project_id
+            join (select u.id, u.created_at, row_number() over (order by u.created_at, u.id) as n
+              from ${uploads} u where u.task_id = ${taskId} and u.kind = 'result') r on true
+            where t.id = ${taskId} and ${editsProject(sql`w.project_id`, sql`t.user_id`)}
+              and (select count(*) from ${projectVersions} c where c.view_id = w.id) + r.n <= ${max}
+            on conflict (view_id, image_id) do nothing
+            returning project_id)
+          update ${projects} set updated_at = now() where id in (select project_id from added)`);
+      }),
 
     /** Those of `ids` that are images of the project (its versions, cover or style reference). */
     imagesOf: async (projectId: string, ids: string[]): Promise<UploadRow[]> =>
@@ -298,18 +323,24 @@ export function createVersionsRepository(db: Db) {
             )
         : [],
 
+    /**
+     * The images the view's unfinished tasks will add when they complete (each task's count): the
+     * room a new task has is what its versions and these leave.
+     */
+    async pendingResults(viewId: string) {
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(coalesce((${tasks.params}->>'count')::int, 1)), 0)::int` })
+        .from(tasks)
+        .where(and(eq(tasks.viewId, viewId), inArray(tasks.state, UNFINISHED)));
+      return Number(row?.n ?? 0);
+    },
+
     /** An image of any project the user may edit (a task's input, read by the worker that runs it). */
     async editableImage(imageId: string, userId: string): Promise<UploadRow | null> {
       const [row] = await db
         .select()
         .from(uploads)
-        .where(
-          and(
-            eq(uploads.id, imageId),
-            NOT_PRIVATE_KINDS,
-            sql`exists (select 1 from ${projects} p where ${editsProject(sql`p.id`, userId)} and ${ofProject(sql`p.id`)})`,
-          ),
-        )
+        .where(and(eq(uploads.id, imageId), NOT_PRIVATE_KINDS, inProjectEditedBy(imageId, userId)))
         .limit(1);
       return row ?? null;
     },

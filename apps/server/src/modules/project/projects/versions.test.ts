@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_LIMITS, type ProjectDetail, type ProjectVersion, type ProjectView } from '@turing/contract';
-import { projectViews } from '../../../db/schema/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { projectViews, uploads } from '../../../db/schema/index.ts';
+import { balanceOf, submit } from '../../../../test-support/design-helpers.ts';
 import {
   addMember,
   makeProject,
@@ -10,6 +12,7 @@ import {
   uploadPicture,
 } from '../../../../test-support/project-helpers.ts';
 import { buildTestApp, seedUser, type TestApp } from '../../../../test-support/test-app.ts';
+import { createVersionsRepository } from './versions.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -225,5 +228,77 @@ describe('versions', () => {
       owner.user.id,
     ]);
     expect(left[0]!.n).toBe(max + 1);
+  });
+});
+
+describe('a view’s room for the results of its tasks', () => {
+  /** Fills a view straight in the database (a thousand uploads through the API would be the test). */
+  async function fill(ownerId: string, projectId: string, viewId: string, n: number) {
+    await t.database.db.execute(sql`
+      with made as (
+        insert into uploads (user_id, kind, key, mime, width, height, bytes, created_at)
+        select ${ownerId}::uuid, 'base', 'base/room-' || gen_random_uuid() || '.png', 'image/png', 8, 8, 10,
+          now() - interval '2 days'
+        from generate_series(1, ${n}) g
+        returning id)
+      insert into project_versions (project_id, view_id, image_id, kind, added_by)
+      select ${projectId}::uuid, ${viewId}::uuid, id, 'base', ${ownerId}::uuid from made`);
+  }
+  const textTask = (cookie: string, projectId: string, viewId: string, count: number) =>
+    submit(t, cookie, { mode: 'text', prompt: 'a pavilion', count, projectId, viewId });
+
+  it('counts the images its unfinished tasks will add, and refuses a task before charging it', async () => {
+    // No workers run in this app: a submitted task stays queued.
+    const owner = await seedUser(t);
+    const project = await makeProject(t, owner.cookie);
+    const viewId = project.views[0]!.id;
+    const max = PROJECT_LIMITS.versionsPerView;
+    await fill(owner.user.id, project.id, viewId, max - 3);
+
+    expect((await textTask(owner.cookie, project.id, viewId, 2)).json().status).toBe(200);
+    const before = await balanceOf(t, owner.cookie);
+    const over = (await textTask(owner.cookie, project.id, viewId, 2)).json();
+    expect([over.code, over.msg]).toEqual(['VERSION_LIMIT', `A view can hold at most ${max} images`]);
+    expect(await balanceOf(t, owner.cookie)).toEqual(before);
+    expect((await textTask(owner.cookie, project.id, viewId, 1)).json().status).toBe(200);
+    expect((await textTask(owner.cookie, project.id, viewId, 1)).json().code).toBe('VERSION_LIMIT');
+    // Another view of the project has its own room.
+    const other = await projectPost<ProjectView>(t, owner.cookie, '/view/create', { projectId: project.id, name: 'B' });
+    expect((await textTask(owner.cookie, project.id, other.data.id, 2)).json().status).toBe(200);
+  });
+});
+
+describe('an image a task reads from a project', () => {
+  it('is found from the image on its indexes, never by going through every project', async () => {
+    const owner = await seedUser(t);
+    const project = await makeProject(t, owner.cookie);
+    const image = await uploadPicture(t, owner.cookie);
+    await add(owner.cookie, project.views[0]!.id, image);
+    // The condition the repository reads the image with, planned as PostgreSQL would on a large table.
+    let where: SQL | undefined;
+    const chain = {
+      from: () => chain,
+      where: (condition: SQL) => ((where = condition), chain),
+      limit: async () => [],
+    };
+    await createVersionsRepository({ select: () => chain } as unknown as Db).editableImage(image, owner.user.id);
+    const query = t.database.db
+      .select({ one: sql`1` })
+      .from(uploads)
+      .where(where);
+    const plan = await t.database.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+      return rows.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    for (const index of ['project_versions_image_idx', 'projects_cover_idx', 'projects_style_reference_idx'])
+      expect(plan).toContain(index);
+    // Every table is read by a key (a scan with no condition would read all its rows).
+    const lines = plan.split('\n');
+    expect(lines.filter((line, k) => /Scan .* on \w+/.test(line) && !/Cond:/.test(lines[k + 1] ?? ''))).toEqual([]);
+    // And it finds the image for the owner, not for a stranger.
+    const repo = createVersionsRepository(t.database.db);
+    expect((await repo.editableImage(image, owner.user.id))?.id).toBe(image);
+    expect(await repo.editableImage(image, (await seedUser(t)).user.id)).toBeNull();
   });
 });

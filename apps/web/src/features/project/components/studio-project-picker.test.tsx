@@ -100,6 +100,26 @@ describe('the studio’s project picker', () => {
     expect(studioProjectFields()).toEqual({ projectId: lake.id, viewId: lake.views[0]!.id, projectStyle: false });
   });
 
+  it('works in the project “New project…” makes, in the view the server gave it', async () => {
+    const user = userEvent.setup();
+    const made = detail({ id: uid(205), name: 'Harbour villa', views: [view(1, { id: uid(150), name: 'View 1' })] });
+    const api = renderPicker({
+      '/project/create': { data: made },
+      '/project/get': (_body, url) => ({ data: url.searchParams.get('id') === made.id ? made : lake }),
+    });
+    const button = screen.getByTestId('studio-project');
+    await user.click(button);
+    await user.click(within(await screen.findByTestId('studio-project-panel')).getByRole('combobox'));
+    await pick(user, 'New project…');
+    await user.type(await screen.findByTestId('project-name-input'), 'Harbour villa');
+    // Without the suggested views: the server makes the first one.
+    for (const remove of screen.getAllByRole('button', { name: /Remove view/ })) await user.click(remove);
+    await user.click(screen.getByTestId('project-form-ok'));
+    await waitFor(() => expect(button).toHaveAccessibleName('Project and view: Harbour villa · View 1'));
+    expect(api.to('/project/create')[0]!.body).toMatchObject({ name: 'Harbour villa', views: [] });
+    expect(studioProjectFields()).toEqual({ projectId: made.id, viewId: uid(150) });
+  });
+
   it('lets go of a project the user can no longer open', async () => {
     chooseStudioProject({
       projectId: lake.id,
