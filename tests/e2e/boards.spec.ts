@@ -58,7 +58,10 @@ test('boards: the selected images export as a PDF board, one image a page, with 
   await expect(dialog.getByTestId('board-summary')).toContainText('2 pages of A2 Portrait, 2480 × 3508 px each');
   await dialog.getByRole('textbox', { name: 'View name of image 2' }).fill('Exterior');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('board-export-submit').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByTestId('board-export-submit').click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`lake-pavilion-湖畔木亭-${DAY}.pdf`);
   const pdf = await PDFDocument.load(fs.readFileSync(await download.path()));
   expect(pdf.getPageCount()).toBe(2);

@@ -110,7 +110,7 @@ const stagedNames = (task: EngineTask) =>
     (['png', 'jpg'] as const).map((ext) => stagedName(task, part, ext)),
   );
 
-export const DEFAULT_REFERENCE_MODEL = 'wan2.5-i2i-preview';
+const DEFAULT_REFERENCE_MODEL = 'wan2.5-i2i-preview';
 
 /** wan2.5-i2i-preview's `size`: 768×768 to 1280×1280 pixels in all, at most 4:1 either way. */
 const I2I_MIN_PIXELS = 768 * 768;

@@ -39,7 +39,7 @@ function cleanLine(line: string): string {
 }
 
 /** The answer's lines that hold words, cleaned; fences and blank lines dropped. */
-export function answerLines(raw: string): string[] {
+function answerLines(raw: string): string[] {
   return raw
     .split(/\r?\n/)
     .filter((line) => !FENCE.test(line))
@@ -50,7 +50,7 @@ export function answerLines(raw: string): string[] {
 const ENDS_A_SENTENCE = /[,.;:!?，。；：！？、]$/u;
 
 /** Lines as one: a line that ends without punctuation is followed by a comma; whitespace collapsed. */
-export function oneLine(lines: readonly string[], lang: AnswerLang): string {
+function oneLine(lines: readonly string[], lang: AnswerLang): string {
   const comma = lang === 'zh' ? '，' : ', ';
   return lines
     .map((line, i) => (i === lines.length - 1 || ENDS_A_SENTENCE.test(line) ? line : `${line}${comma}`))

@@ -67,7 +67,7 @@ function occurrences(haystack: string, term: string): [number, number][] {
   return [...haystack.matchAll(new RegExp(pattern, 'gu'))].map((m) => [m.index, m.index + m[0].length]);
 }
 
-export interface Recognised {
+interface Recognised {
   tags: Record<TagCategory, Tag[]>;
   packages: WordPackageSeed[];
   /** Whether Chinese words are left that no tag or package names: an offline English version misses them. */
@@ -75,7 +75,7 @@ export interface Recognised {
 }
 
 /** The tags and packages the user's words name, in the order they were typed. */
-export function recognise(text: string, vocabulary: Vocabulary, type: DesignType): Recognised {
+function recognise(text: string, vocabulary: Vocabulary, type: DesignType): Recognised {
   const haystack = text.toLowerCase().replaceAll('’', "'");
   const covered = new Array<boolean>(haystack.length).fill(false);
   const found = new Map<Item, number>();
@@ -102,7 +102,7 @@ export function recognise(text: string, vocabulary: Vocabulary, type: DesignType
 }
 
 /** The user's words as one phrase: single spaces, no closing punctuation, spaces between Chinese words as commas. */
-export function userPhrase(text: string, lang: AnswerLang) {
+function userPhrase(text: string, lang: AnswerLang) {
   let out = text
     .replace(/\s+/g, ' ')
     .trim()
@@ -112,7 +112,7 @@ export function userPhrase(text: string, lang: AnswerLang) {
 }
 
 /** Joins fragments, each once, and stops before the prompt's limit (a fragment is never cut). */
-export function joinWithin(parts: readonly string[], lang: AnswerLang, max = LIMITS.promptMax) {
+function joinWithin(parts: readonly string[], lang: AnswerLang, max = LIMITS.promptMax) {
   const sep = lang === 'zh' ? '，' : ', ';
   const seen = new Set<string>();
   let out = '';

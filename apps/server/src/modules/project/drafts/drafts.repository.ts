@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { studioDrafts, type StudioDraftRow } from '../../../db/schema/index.ts';
 
-export interface DraftKey {
+interface DraftKey {
   userId: string;
   /** The project's id, or `none` outside any project. */
   scope: string;

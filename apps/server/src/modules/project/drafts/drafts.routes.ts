@@ -4,7 +4,7 @@ import { defineRoute } from '../../../shared/define-route.ts';
 import type { DraftsService } from './drafts.service.ts';
 
 /** Saves one user may make in a minute: the studio saves a second after typing stops, so a few a minute. */
-export const DRAFT_SAVES_PER_MINUTE = 60;
+const DRAFT_SAVES_PER_MINUTE = 60;
 
 export async function draftsRoutes(app: FastifyInstance, opts: { drafts: DraftsService }) {
   const { drafts } = opts;

@@ -3,7 +3,7 @@ import type { StudioDraftRow } from '../../../db/schema/index.ts';
 import type { DraftsRepository } from './drafts.repository.ts';
 
 /** The scope of drafts made outside any project. */
-export const NO_PROJECT = 'none';
+const NO_PROJECT = 'none';
 
 export interface DraftsDeps {
   drafts: DraftsRepository;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { designEndpoints, type CallBody } from '@turing/contract';
 import { call } from '../../../shared/http/client.ts';
 
-export type ImprovePromptInput = CallBody<typeof designEndpoints.improvePrompt>;
+type ImprovePromptInput = CallBody<typeof designEndpoints.improvePrompt>;
 
 const improvePrompt = (body: ImprovePromptInput) => call(designEndpoints.improvePrompt, { body });
 

@@ -9,7 +9,7 @@ const cubesLabel = (t: TFunction, n: number) =>
   n === 1 ? t('design:params.price.cube') : t('design:params.price.cubes', { n });
 
 /** The price a paid action shows on its button: "4 cubes", or "in your plan" when a time plan covers it. */
-export function priceLabel(t: TFunction, cost: Pick<CostPreview, 'cubes' | 'coveredByPlan'>): string {
+function priceLabel(t: TFunction, cost: Pick<CostPreview, 'cubes' | 'coveredByPlan'>): string {
   return cost.coveredByPlan ? t('design:params.price.plan') : cubesLabel(t, cost.cubes);
 }
 

@@ -22,7 +22,7 @@ interface Props {
  * image there, Generate would be refused (remove it or pick another model); without one, a
  * project style's reference is not applied either.
  */
-export function ReferenceNote({ mode, model, hasImage }: { mode: StudioMode; model?: string; hasImage: boolean }) {
+function ReferenceNote({ mode, model, hasImage }: { mode: StudioMode; model?: string; hasImage: boolean }) {
   const { t, i18n } = useTranslation('design');
   const chosen = useChosenModel(model ?? '');
   if (!chosen || !ignoresReference(chosen, mode)) return null;

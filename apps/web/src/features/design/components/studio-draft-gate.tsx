@@ -9,7 +9,7 @@ import type { StudioMode } from '../lib/studio-values.ts';
 import { StudioPage } from './studio-page.tsx';
 
 /** How long a studio page waits for the server's draft before it opens with this browser's copy. */
-export const SERVER_DRAFT_WAIT_MS = 1500;
+const SERVER_DRAFT_WAIT_MS = 1500;
 
 /**
  * Opens a studio page on its newest draft: this browser's copy, or the server's when another browser

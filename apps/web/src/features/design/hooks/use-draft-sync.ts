@@ -6,7 +6,7 @@ import { parseDraft, writeDraft, type StudioDraft } from '../lib/studio-draft.ts
 import type { StudioMode } from '../lib/studio-values.ts';
 
 /** How long after the last change a draft goes to the server. */
-export const DRAFT_SAVE_DELAY_MS = 1000;
+const DRAFT_SAVE_DELAY_MS = 1000;
 
 type Content = Pick<StudioDraft, 'values' | 'live' | 'selected'>;
 

@@ -125,7 +125,7 @@ function f(t: number) {
  * CIE L*a*b* (D65) of one sRGB pixel, into `out`. Distances in Lab follow what a person sees as "the same
  * wall": a shadow across it moves mostly L, while a different material moves a and b too.
  */
-export function toLab(r: number, g: number, b: number, out: Float64Array | number[], at = 0) {
+function toLab(r: number, g: number, b: number, out: Float64Array | number[], at = 0) {
   const fx = f(XR![r]! + XG![g]! + XB![b]!);
   const fy = f(YR![r]! + YG![g]! + YB![b]!);
   const fz = f(ZR![r]! + ZG![g]! + ZB![b]!);

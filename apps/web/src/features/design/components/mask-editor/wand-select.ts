@@ -9,7 +9,7 @@ import { selectionToRaster } from './wand-raster.ts';
  * fraction of a second and a few tens of megabytes whatever the upload, and at that size the selection's
  * edge is within a pixel or two of the full-size image's.
  */
-export const WAND_MAX_PIXELS = 2048 * 2048;
+const WAND_MAX_PIXELS = 2048 * 2048;
 
 /**
  * A wall's light and shade lie within this of each other; a different paint or material usually does
@@ -18,7 +18,7 @@ export const WAND_MAX_PIXELS = 2048 * 2048;
 export const WAND_DEFAULT_TOLERANCE = 16;
 
 /** Where the wand looks: similar colour, or the region the image's lines enclose. */
-export type WandSource = 'colour' | 'lineArt';
+type WandSource = 'colour' | 'lineArt';
 
 export interface WandRequest {
   /** The click, in base image pixels. */
