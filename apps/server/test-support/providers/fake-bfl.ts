@@ -259,8 +259,13 @@ export class FakeBfl extends FakeProviderBase {
   /** Ends every held job (with its outcome) and sends the webhooks asked for. */
   async release() {
     this.hold = false;
+    await this.releaseSome(() => true);
+  }
+
+  /** Ends the held jobs `which` picks (the others stay held) and sends the webhooks they asked for. */
+  async releaseSome(which: (job: Job) => boolean) {
     for (const job of this.jobs.values()) {
-      if (job.done) continue;
+      if (job.done || !which(job)) continue;
       await this.finish(job);
       if (job.webhook) await this.deliver(job);
     }

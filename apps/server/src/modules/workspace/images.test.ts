@@ -17,7 +17,9 @@ import {
 
 let t: Awaited<ReturnType<typeof buildGenerationApp>>;
 beforeAll(async () => {
-  t = await buildGenerationApp();
+  // Drawn smaller than the default, yet above the thumbnail's edge (480 px): results still get
+  // thumbnails of their own, as full-size ones do.
+  t = await buildGenerationApp({ QUALITY_LONG_EDGE: 'SD:512' });
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EngineError, type EngineEvent, type EngineTask } from '../../engine.ts';
 import { createUpscaler } from '../../upscaler/upscaler.ts';
 import { createPreviewEngine } from './preview-engine.ts';
@@ -9,6 +9,9 @@ import { renderScene } from './render-scene.ts';
 // The test waits for its drawings: at the default nice 10 a busy test run would starve their threads.
 const TEST_DRAWING = { nice: 0 };
 const engine = createPreviewEngine({ paceMs: 0, drawing: TEST_DRAWING });
+// Its drawing threads stay warm while idle: ended with the file, not kept by the worker that runs
+// the next one.
+afterAll(() => engine.close());
 
 function task(overrides: Partial<EngineTask> = {}): EngineTask {
   return {
@@ -219,6 +222,7 @@ describe('preview engine: progress and cancel', () => {
     await expect(running).rejects.toBeInstanceOf(EngineError);
     await expect(running).rejects.toMatchObject({ kind: 'interrupted' });
     expect(slow.canCancelRunning).toBe(true);
+    await slow.close();
   });
 
   it('refuses to start an already cancelled task and stops running ones on close', async () => {
