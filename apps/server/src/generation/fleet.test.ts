@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@turing/contract';
 import { cleanup, startFake } from '../../test-support/comfyui/comfy-test-kit.ts';
 import { comfySettings } from '../../test-support/fleet-helpers.ts';
@@ -7,11 +7,10 @@ import { balanceOf, buildGenerationApp, finished, getTask, submit, until } from 
 
 type App = Awaited<ReturnType<typeof buildGenerationApp>>;
 const apps: App[] = [];
-/** Closes the apps made so far, then the fake servers. */
-const closeAll = async () => {
+afterEach(async () => {
   await Promise.all(apps.splice(0).map((t) => t.close()));
   await cleanup();
-};
+});
 
 async function fleetApp(urls: string[], env: Record<string, string> = {}) {
   const t = await buildGenerationApp({ GENERATION_ENGINE: 'comfyui', ...comfySettings(urls), ...env });
@@ -38,7 +37,29 @@ async function eventsOf(t: App, taskId: string) {
 }
 
 describe('a generation fleet as users see it', () => {
-  afterEach(closeAll);
+  it('moves a task off a server that dies mid-run: it completes on the other, says so, and costs once', async () => {
+    const a = await startFake();
+    const b = await startFake();
+    a.queue.hold = true;
+    b.queue.hold = true;
+    const { t } = await fleetApp([a.url, b.url]);
+    const { cookie, profile } = await registerUser(t);
+    const task = (await submit(t, cookie, { mode: 'text', prompt: 'pavilion', count: 2 })).json().data as Task;
+    await until(
+      () => getTask(t, cookie, task.id),
+      (x) => x.state === 'generating' && x.progress > 0,
+    );
+    const [dying, other] = a.queue.running ? [a, b] : [b, a];
+    other.queue.hold = false;
+    await dying.down();
+    const done = await until(() => getTask(t, cookie, task.id), finished);
+    expect(done).toMatchObject({ state: 'complete', cost: { cubes: 2, refunded: false } });
+    expect(done.results).toHaveLength(2);
+    expect(other.bodiesOf('POST /prompt')).toHaveLength(1);
+    expect((await eventsOf(t, task.id)).some((e) => e.notice === 'moved')).toBe(true);
+    expect((await balanceOf(t, cookie)).cubes).toBe(18);
+    expect(await t.app.services!.ledger.sumOf(profile.id)).toBe(18);
+  });
 
   it('refuses a submit at once, uncharged, while every server is down', async () => {
     const only = await startFake();
@@ -78,6 +99,78 @@ describe('a generation fleet as users see it', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('keeps a queued task waiting while the fleet is down, and runs it when a server is back', async () => {
+    const only = await startFake();
+    const { t, engine } = await fleetApp([only.url]);
+    const { cookie } = await registerUser(t);
+    only.queue.hold = true;
+    const first = (await submit(t, cookie, { mode: 'text', prompt: 'first' })).json().data as Task;
+    await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.state === 'generating',
+    );
+    await only.down();
+    await until(
+      async () => engine.available(),
+      (up) => !up,
+    );
+    // The running task had no other server: it was handed back and now waits, like any queued one.
+    const waiting = await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.notice === 'waiting_for_server',
+    );
+    expect(waiting).toMatchObject({ state: 'queued', position: 1, estimatedWaitSeconds: null });
+    only.queue.hold = false;
+    await only.up();
+    const done = await until(() => getTask(t, cookie, first.id), finished, 30_000);
+    expect(done).toMatchObject({ state: 'complete', notice: null });
+    expect((await balanceOf(t, cookie)).cubes).toBe(19);
+  });
+
+  it('keeps the line in its order after an outage, and stops saying it waits once a task runs', async () => {
+    const only = await startFake();
+    only.queue.hold = true;
+    const { t, engine } = await fleetApp([only.url], { WORKER_CONCURRENCY: '1' });
+    const { cookie } = await registerUser(t);
+    const first = (await submit(t, cookie, { mode: 'text', prompt: 'first' })).json().data as Task;
+    await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.state === 'generating',
+    );
+    const second = (await submit(t, cookie, { mode: 'text', prompt: 'second' })).json().data as Task;
+    expect(second.state).toBe('queued');
+    await only.down();
+    await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.notice === 'waiting_for_server',
+    );
+    await only.up();
+    await until(
+      async () => engine.available(),
+      (up) => up,
+    );
+    // Submitted once the server is back, before the waiting tasks asked again: it queues behind them.
+    const third = (await submit(t, cookie, { mode: 'text', prompt: 'third' })).json().data as Task;
+    expect(third.state).toBe('queued');
+    const running = await until(
+      () => getTask(t, cookie, first.id),
+      (x) => x.state === 'generating' && x.progress > 0,
+    );
+    expect(running.notice).toBeNull();
+    const behind = await Promise.all([second, third].map((task) => getTask(t, cookie, task.id)));
+    expect(behind.map((x) => [x.state, x.position])).toEqual([
+      ['queued', 1],
+      ['queued', 2],
+    ]);
+    only.queue.hold = false;
+    only.queue.release();
+    const done = [];
+    for (const task of [first, second, third]) done.push(await until(() => getTask(t, cookie, task.id), finished));
+    expect(done.map((x) => x.state)).toEqual(['complete', 'complete', 'complete']);
+    const starts = done.map((x) => Date.parse(x.startedAt!));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
   });
 
   it('tells a queued task its falling place as the tasks ahead of it leave the line', async () => {
@@ -155,113 +248,8 @@ describe('a generation fleet as users see it', () => {
     const states = (await eventsOf(t, last.id)).map((e) => e.state);
     expect(states.slice(states.indexOf('generating'))).not.toContain('queued');
   });
-});
 
-// These wait on the fleet: a server's outage and return (reconnections back off for seconds), a
-// run's steps. Each has an app and servers of its own, so they run side by side and their waits
-// overlap; what they made is closed once they have all ended.
-describe.concurrent('a generation fleet through outages and long runs', () => {
-  afterAll(closeAll);
-
-  it('moves a task off a server that dies mid-run: it completes on the other, says so, and costs once', async ({
-    expect,
-  }) => {
-    const a = await startFake();
-    const b = await startFake();
-    a.queue.hold = true;
-    b.queue.hold = true;
-    const { t } = await fleetApp([a.url, b.url]);
-    const { cookie, profile } = await registerUser(t);
-    const task = (await submit(t, cookie, { mode: 'text', prompt: 'pavilion', count: 2 })).json().data as Task;
-    await until(
-      () => getTask(t, cookie, task.id),
-      (x) => x.state === 'generating' && x.progress > 0,
-    );
-    const [dying, other] = a.queue.running ? [a, b] : [b, a];
-    other.queue.hold = false;
-    await dying.down();
-    const done = await until(() => getTask(t, cookie, task.id), finished);
-    expect(done).toMatchObject({ state: 'complete', cost: { cubes: 2, refunded: false } });
-    expect(done.results).toHaveLength(2);
-    expect(other.bodiesOf('POST /prompt')).toHaveLength(1);
-    expect((await eventsOf(t, task.id)).some((e) => e.notice === 'moved')).toBe(true);
-    expect((await balanceOf(t, cookie)).cubes).toBe(18);
-    expect(await t.app.services!.ledger.sumOf(profile.id)).toBe(18);
-  });
-
-  it('keeps a queued task waiting while the fleet is down, and runs it when a server is back', async ({ expect }) => {
-    const only = await startFake();
-    const { t, engine } = await fleetApp([only.url]);
-    const { cookie } = await registerUser(t);
-    only.queue.hold = true;
-    const first = (await submit(t, cookie, { mode: 'text', prompt: 'first' })).json().data as Task;
-    await until(
-      () => getTask(t, cookie, first.id),
-      (x) => x.state === 'generating',
-    );
-    await only.down();
-    await until(
-      async () => engine.available(),
-      (up) => !up,
-    );
-    // The running task had no other server: it was handed back and now waits, like any queued one.
-    const waiting = await until(
-      () => getTask(t, cookie, first.id),
-      (x) => x.notice === 'waiting_for_server',
-    );
-    expect(waiting).toMatchObject({ state: 'queued', position: 1, estimatedWaitSeconds: null });
-    only.queue.hold = false;
-    await only.up();
-    const done = await until(() => getTask(t, cookie, first.id), finished, 30_000);
-    expect(done).toMatchObject({ state: 'complete', notice: null });
-    expect((await balanceOf(t, cookie)).cubes).toBe(19);
-  });
-
-  it('keeps the line in its order after an outage, and stops saying it waits once a task runs', async ({ expect }) => {
-    const only = await startFake();
-    only.queue.hold = true;
-    const { t, engine } = await fleetApp([only.url], { WORKER_CONCURRENCY: '1' });
-    const { cookie } = await registerUser(t);
-    const first = (await submit(t, cookie, { mode: 'text', prompt: 'first' })).json().data as Task;
-    await until(
-      () => getTask(t, cookie, first.id),
-      (x) => x.state === 'generating',
-    );
-    const second = (await submit(t, cookie, { mode: 'text', prompt: 'second' })).json().data as Task;
-    expect(second.state).toBe('queued');
-    await only.down();
-    await until(
-      () => getTask(t, cookie, first.id),
-      (x) => x.notice === 'waiting_for_server',
-    );
-    await only.up();
-    await until(
-      async () => engine.available(),
-      (up) => up,
-    );
-    // Submitted once the server is back, before the waiting tasks asked again: it queues behind them.
-    const third = (await submit(t, cookie, { mode: 'text', prompt: 'third' })).json().data as Task;
-    expect(third.state).toBe('queued');
-    const running = await until(
-      () => getTask(t, cookie, first.id),
-      (x) => x.state === 'generating' && x.progress > 0,
-    );
-    expect(running.notice).toBeNull();
-    const behind = await Promise.all([second, third].map((task) => getTask(t, cookie, task.id)));
-    expect(behind.map((x) => [x.state, x.position])).toEqual([
-      ['queued', 1],
-      ['queued', 2],
-    ]);
-    only.queue.hold = false;
-    only.queue.release();
-    const done = [];
-    for (const task of [first, second, third]) done.push(await until(() => getTask(t, cookie, task.id), finished));
-    expect(done.map((x) => x.state)).toEqual(['complete', 'complete', 'complete']);
-    const starts = done.map((x) => Date.parse(x.startedAt!));
-    expect(starts).toEqual([...starts].sort((a, b) => a - b));
-  });
-
-  it('delivers previews while a 20-step task runs, the newest at least every interval', async ({ expect }) => {
+  it('delivers previews while a 20-step task runs, the newest at least every interval', async () => {
     const only = await startFake({ stepDelayMs: 40 });
     only.queue.steps = 20;
     const { t } = await fleetApp([only.url]);

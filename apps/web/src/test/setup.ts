@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import fs from 'node:fs';
 import { configure } from '@testing-library/react';
 import path from 'node:path';
-import { configureHttp } from '../shared/http/client.ts';
+import { configureHttp, resumeSession } from '../shared/http/client.ts';
 import { initI18n, loadNamespaces } from '../shared/i18n/i18n.ts';
 import { useLoginStore } from '../shared/session/login-store.ts';
 import { useSettingsStore } from '../shared/settings/settings-store.ts';
@@ -19,8 +19,10 @@ for (const store of [useLoginStore, useSettingsStore] as {
   if (!pristine.has(store)) pristine.set(store, store.getState());
   store.setState(pristine.get(store), true);
 }
-// Nor does a file inherit the session handler another file's query client installed.
+// Nor does a file inherit the session handler another file's query client installed, or a session
+// another file's logout ended (calls needing one would not be sent).
 configureHttp({ onSessionExpired: () => {} });
+resumeSession();
 
 // The app loads feature namespaces with their pages; components under test get them all up front.
 const namespaces = fs
