@@ -20,10 +20,7 @@ const cancel = (t: TestApp, cookie: string, id: string, locale: 'en' | 'zh' = 'e
     payload: { id },
   });
 
-// Each suite builds an app of its own, and the suites run side by side, each one's tests in order
-// (it.sequential): the slow engine's suite mostly waits on its timers, which the others' work fills.
-
-describe.concurrent('without workers (tasks wait in the queue)', () => {
+describe('without workers (tasks wait in the queue)', () => {
   let t: TestApp;
   beforeAll(async () => {
     // One task at a time: the second waits a whole run for the first.
@@ -31,7 +28,7 @@ describe.concurrent('without workers (tasks wait in the queue)', () => {
   });
   afterAll(() => t.close());
 
-  it.sequential('shows queue position and wait, and cancels a queued task at once with its refund', async () => {
+  it('shows queue position and wait, and cancels a queued task at once with its refund', async () => {
     const { cookie, profile } = await registerUser(t);
     const first = (await submit(t, cookie, { mode: 'text', prompt: 'a' })).json().data;
     const second = (await submit(t, cookie, { mode: 'text', prompt: 'b', quality: 'HD' })).json().data;
@@ -71,30 +68,27 @@ describe.concurrent('without workers (tasks wait in the queue)', () => {
       )
     ).map((e) => e.state);
 
-  it.sequential(
-    'hands a task to a worker of this process with room in its submit: its first event says generating',
-    async () => {
-      const { cookie } = await registerUser(t);
-      await emptyTheLine();
-      const worker = localWorker();
-      try {
-        const task = (await submit(t, cookie, { mode: 'text', prompt: 'at once' })).json().data;
-        expect(task).toMatchObject({ state: 'generating', position: null });
-        expect(worker.calls).toEqual([`start ${task.id}`]);
-        expect(await eventsOf(task.id)).toEqual(['generating']);
-        const [row] = await t.app.services!.database.query<{ worker_id: string; attempt: number; started: boolean }>(
-          'select worker_id, attempt, started_at is not null as started from tasks where id = $1',
-          [task.id],
-        );
-        expect(row).toEqual({ worker_id: 'test-node:1:local', attempt: 1, started: true });
-        expect((await balanceOf(t, cookie)).cubes).toBe(19);
-      } finally {
-        worker.detach();
-      }
-    },
-  );
+  it('hands a task to a worker of this process with room in its submit: its first event says generating', async () => {
+    const { cookie } = await registerUser(t);
+    await emptyTheLine();
+    const worker = localWorker();
+    try {
+      const task = (await submit(t, cookie, { mode: 'text', prompt: 'at once' })).json().data;
+      expect(task).toMatchObject({ state: 'generating', position: null });
+      expect(worker.calls).toEqual([`start ${task.id}`]);
+      expect(await eventsOf(task.id)).toEqual(['generating']);
+      const [row] = await t.app.services!.database.query<{ worker_id: string; attempt: number; started: boolean }>(
+        'select worker_id, attempt, started_at is not null as started from tasks where id = $1',
+        [task.id],
+      );
+      expect(row).toEqual({ worker_id: 'test-node:1:local', attempt: 1, started: true });
+      expect((await balanceOf(t, cookie)).cubes).toBe(19);
+    } finally {
+      worker.detach();
+    }
+  });
 
-  it.sequential('queues a task behind one already waiting in line, and gives back the place it held', async () => {
+  it('queues a task behind one already waiting in line, and gives back the place it held', async () => {
     const { cookie } = await registerUser(t);
     const first = (await submit(t, cookie, { mode: 'text', prompt: 'in line' })).json().data;
     const worker = localWorker();
@@ -109,7 +103,7 @@ describe.concurrent('without workers (tasks wait in the queue)', () => {
     }
   });
 
-  it.sequential('gives back the place when the submit fails whole: no task, nothing charged', async () => {
+  it('gives back the place when the submit fails whole: no task, nothing charged', async () => {
     const { cookie, profile } = await registerUser(t);
     await emptyTheLine();
     const db = t.app.services!.database;
@@ -133,14 +127,14 @@ describe.concurrent('without workers (tasks wait in the queue)', () => {
     }
   });
 
-  it.sequential("cannot cancel another user's task", async () => {
+  it("cannot cancel another user's task", async () => {
     const a = await registerUser(t);
     const b = await registerUser(t);
     const task = (await submit(t, a.cookie, { mode: 'text', prompt: 'a' })).json().data;
     expect((await cancel(t, b.cookie, task.id)).json().code).toBe('TASK_NOT_FOUND');
   });
 
-  it.sequential('caps the tasks one user has queued or running', async () => {
+  it('caps the tasks one user has queued or running', async () => {
     const capped = await buildTestApp({ USER_ACTIVE_TASKS_MAX: '2' });
     try {
       const { cookie } = await registerUser(capped);
@@ -156,30 +150,15 @@ describe.concurrent('without workers (tasks wait in the queue)', () => {
   });
 });
 
-describe.concurrent('with a slow engine', () => {
+describe('with a slow engine', () => {
   let t: Awaited<ReturnType<typeof buildGenerationApp>>;
   beforeAll(async () => {
-    // A run takes 10 s, a step 1 s: the timeout (8 s) ends it long after its first progress, on a
-    // busy machine too, and long after a cancel, asked as soon as a run is under way, has ended it.
-    t = await buildGenerationApp({ PREVIEW_PACE_MS: '10000', TASK_TIMEOUT_MS: '8000', QUALITY_LONG_EDGE: 'SD:160' });
+    // Long enough for the first drawing (its thread starts with it) to show before the end, on a busy machine too.
+    t = await buildGenerationApp({ PREVIEW_PACE_MS: '30000', TASK_TIMEOUT_MS: '15000' });
   });
   afterAll(() => t.close());
 
-  // First: its run starts the drawing thread, which the timed-out run then finds ready.
-  it.sequential('cancels a running task through the engine', async () => {
-    const { cookie } = await registerUser(t);
-    const task = (await submit(t, cookie, { mode: 'text', prompt: 'stop me' })).json().data;
-    await until(
-      () => getTask(t, cookie, task.id),
-      (x) => x.state === 'generating',
-    );
-    await cancel(t, cookie, task.id);
-    const done = await until(() => getTask(t, cookie, task.id), finished);
-    expect(done).toMatchObject({ state: 'cancelled', cost: { refunded: true } });
-    expect((await balanceOf(t, cookie)).cubes).toBe(20);
-  });
-
-  it.sequential('reports progress, then ends timed out with the refund and its message', async () => {
+  it('reports progress, then ends timed out with the refund and its message', async () => {
     const { cookie } = await registerUser(t);
     const task = (await submit(t, cookie, { mode: 'text', prompt: 'slow' })).json().data;
     const res = await until(
@@ -207,11 +186,32 @@ describe.concurrent('with a slow engine', () => {
   });
 });
 
-describe.concurrent('the event stream', () => {
+describe('with a slow engine and no early timeout', () => {
+  let t: Awaited<ReturnType<typeof buildGenerationApp>>;
+  beforeAll(async () => {
+    t = await buildGenerationApp({ PREVIEW_PACE_MS: '30000' });
+  });
+  afterAll(() => t.close());
+
+  it('cancels a running task through the engine', async () => {
+    const { cookie } = await registerUser(t);
+    const task = (await submit(t, cookie, { mode: 'text', prompt: 'stop me' })).json().data;
+    await until(
+      () => getTask(t, cookie, task.id),
+      (x) => x.state === 'generating',
+    );
+    await cancel(t, cookie, task.id);
+    const done = await until(() => getTask(t, cookie, task.id), finished);
+    expect(done).toMatchObject({ state: 'cancelled', cost: { refunded: true } });
+    expect((await balanceOf(t, cookie)).cubes).toBe(20);
+  });
+});
+
+describe('the event stream', () => {
   let t: Awaited<ReturnType<typeof buildGenerationApp>>;
   let base = '';
   beforeAll(async () => {
-    t = await buildGenerationApp({ QUALITY_LONG_EDGE: 'SD:160' });
+    t = await buildGenerationApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });
@@ -257,7 +257,7 @@ describe.concurrent('the event stream', () => {
     return Object.assign(events, { attached });
   }
 
-  it.sequential('pushes each change once, in order, and replays what a reconnecting browser missed', async () => {
+  it('pushes each change once, in order, and replays what a reconnecting browser missed', async () => {
     const { cookie } = await registerUser(t);
     const live = readEvents(cookie, 2);
     await live.attached;
@@ -277,7 +277,7 @@ describe.concurrent('the event stream', () => {
     expect(rest.at(-1)!.state).toBe('complete');
   });
 
-  it.sequential('carries an event too large for its notification all the same, in its place', async () => {
+  it('carries an event too large for its notification all the same, in its place', async () => {
     const { cookie } = await registerUser(t);
     const live = readEvents(cookie, 2);
     await live.attached;
@@ -295,7 +295,7 @@ describe.concurrent('the event stream', () => {
     expect(sizes[0]!.bytes).toBeGreaterThan(7_000);
   });
 
-  it.sequential("never shows one user another user's events", async () => {
+  it("never shows one user another user's events", async () => {
     const a = await registerUser(t);
     const b = await registerUser(t);
     const stream = readEvents(b.cookie, 1);
@@ -305,7 +305,7 @@ describe.concurrent('the event stream', () => {
     expect((await stream)[0]!.data.id).toBe(mine.id);
   });
 
-  it.sequential('holds a few streams per user: a seventh closes the oldest, and the others stay open', async () => {
+  it('holds a few streams per user: a seventh closes the oldest, and the others stay open', async () => {
     const { cookie } = await registerUser(t);
     const ended: boolean[] = [];
     const requests: http.ClientRequest[] = [];
@@ -328,7 +328,7 @@ describe.concurrent('the event stream', () => {
     for (const req of requests) req.destroy();
   });
 
-  it.sequential('needs a session', async () => {
+  it('needs a session', async () => {
     const res = await fetch(`${base}/turing/design/events`);
     expect(res.status).toBe(401);
   });
