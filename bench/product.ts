@@ -37,6 +37,8 @@ export async function startProduct(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // As `npm start` sets it (package.json): two malloc arenas. MALLOC_ARENA_MAX=0 measures glibc's default.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
