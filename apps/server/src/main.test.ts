@@ -23,7 +23,8 @@ describe('the server process', () => {
     s.proc.kill('SIGTERM');
     expect(await s.exit).toBe(0);
     expect(s.output()).toContain('"msg":"stopped"');
-  });
+    // A deadline, not a timing: drawing the demo community's works takes a minute of a loaded machine.
+  }, 180_000);
 
   it('says why it cannot start: the cause, not only the failing SQL', async () => {
     const s = run({
