@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { postgresPassFiles } from './apps/server/test-support/postgres-pass.ts';
 
 // With TEST_DATABASE_URL (a throw-away PostgreSQL server; the test script starts one), the server
@@ -34,8 +36,39 @@ const web = {
 } as const;
 const WEB_FRESH_MODULES = ['src/shared/ui/phone-input/country-flag.test.tsx'];
 
+/** A test file that starts server or CLI processes: small, but among the longest (each start waits its turn on a loaded machine). */
+const STARTS_PROCESSES = /spawn-server|admin-cli|node:child_process/;
+
+/**
+ * Vitest runs the files it has timings for longest first, and the others largest first. On a fresh
+ * clone (CI) it has none, so the small files that start processes ran last and ended the run
+ * alone, about 100 s after the rest. Without a timing, those go first.
+ */
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) => {
+      const key = `${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`;
+      return !this.ctx.cache.getFileTestResults(key) && STARTS_PROCESSES.test(fs.readFileSync(spec.moduleId, 'utf8'));
+    };
+    // Stable: the projects keep their order, and so do the files within each part.
+    const rank = new Map(sorted.map((spec, i) => [spec, i]));
+    const project = new Map(sorted.map((spec) => [spec, sorted.findIndex((s) => s.project === spec.project)]));
+    return sorted
+      .map((spec) => ({ spec, first: first(spec) }))
+      .sort(
+        (a, b) =>
+          project.get(a.spec)! - project.get(b.spec)! ||
+          Number(b.first) - Number(a.first) ||
+          rank.get(a.spec)! - rank.get(b.spec)!,
+      )
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: ProcessesFirst },
     // Vitest's default leaves a core idle (cores - 1), which on a 2-core machine means one worker.
     // One per core: two per core beside the journeys made the process-starting tests three times
     // slower and the run no shorter.
