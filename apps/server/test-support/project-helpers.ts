@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '@turing/contract';
+import type { ProjectDetail, ProjectSummary } from '@turing/contract';
 import { appHeaders, type TestApp } from './test-app.ts';
 import { multipart, png } from './upload-helpers.ts';
 
@@ -37,6 +37,14 @@ export const projectPost = <T = unknown>(
   payload: object,
   locale: Locale = 'en',
 ) => projectCall<T>(t, cookie, 'POST', url, payload, locale);
+
+/** A page of the caller's project list (`query` without its `?`). */
+export const listProjects = (t: Pick<TestApp, 'app'>, cookie: string, query = '') =>
+  projectGet<{ items: ProjectSummary[]; nextCursor: string | null }>(t, cookie, `/list${query ? `?${query}` : ''}`);
+
+/** Adds one of the caller's images to a view as a base image. */
+export const addVersion = (t: Pick<TestApp, 'app'>, cookie: string, viewId: string, imageId: string) =>
+  projectPost(t, cookie, '/version/add', { viewId, imageId, kind: 'base' });
 
 /** Makes a project with views through the API; throws unless it was made. */
 export async function makeProject(t: Pick<TestApp, 'app'>, cookie: string, name = 'Harbour villa', views = ['Street']) {
